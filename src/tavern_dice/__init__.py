@@ -1,0 +1,9 @@
+"""tavern-dice: Liar's Dice (tavern rules) and Dice Blackjack (the house d20 game).
+
+Data flows one way: dice source -> rules engine -> events -> per-player views ->
+interfaces (terminal, web). The rules live in :mod:`tavern_dice.liars_dice` and
+:mod:`tavern_dice.blackjack`; strategy (odds, solvers, bots) sits apart in
+:mod:`tavern_dice.strategy`, :mod:`tavern_dice.solver` and :mod:`tavern_dice.bots`.
+"""
+
+__version__ = "0.1.0"

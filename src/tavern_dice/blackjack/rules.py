@@ -1,0 +1,83 @@
+"""Dice Blackjack rulesets: the seed's house d20 game and its named options.
+
+>>> TAVERN.target_sides, TAVERN.house_dice, TAVERN.player_sides
+(20, 2, 12)
+>>> TAVERN.exact_payout(301)   # 1.5x, rounded down to the copper piece
+451
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tavern_dice.errors import RulesetError
+from tavern_dice.rules_base import RulesetMixin
+
+
+@dataclass(frozen=True, slots=True)
+class BlackjackRules(RulesetMixin):
+    """One Dice Blackjack ruleset (frozen). Money is in copper pieces (cp).
+
+    Attributes:
+        target_sides: the house's large die (seed "large d20"); its roll is the target (B3).
+        house_dice, house_sides: the house's other dice (seed "other two d20's") (B5).
+        player_sides: the players' dice (seed "d12's") (B6).
+        house_needs_under: B5 option. ``False`` (default): a house die equal to the
+            target counts ("without going over"). ``True``: read "under" strictly.
+        house_exact_beats_player_exact: B8 option. ``False`` (default): a player on the
+            target wins 1.5x even if the house is on it too. ``True``: the house wins that tie.
+        target_one_collects: B4 (seed "SPECIAL CIRCUMSTANCE"): a target of 1 collects every bet.
+        exact_numerator, exact_denominator: B8 payout for hitting the target (seed 1.5x = 3/2),
+            rounded down to the copper piece.
+        min_bet_cp, max_bet_cp: B2 table limits in cp (``None``: no maximum).
+        max_proficiency_bonus: B7, the largest proficiency bonus a character has (D&D 5e: 6).
+    """
+
+    target_sides: int = 20
+    house_dice: int = 2
+    house_sides: int = 20
+    player_sides: int = 12
+    house_needs_under: bool = False
+    house_exact_beats_player_exact: bool = False
+    target_one_collects: bool = True
+    exact_numerator: int = 3
+    exact_denominator: int = 2
+    min_bet_cp: int = 1
+    max_bet_cp: int | None = None
+    max_proficiency_bonus: int = 6
+
+    def __post_init__(self) -> None:
+        for name in ("target_sides", "house_sides", "player_sides"):
+            if not 2 <= getattr(self, name) <= 100:
+                raise RulesetError(f"{name} must be 2-100, not {getattr(self, name)}")
+        if not 1 <= self.house_dice <= 5:
+            raise RulesetError(f"house_dice must be 1-5, not {self.house_dice}")
+        if self.exact_denominator <= 0 or self.exact_numerator < 0:
+            raise RulesetError("the exact-hit payout must be a non-negative fraction")
+        if self.min_bet_cp < 1:
+            raise RulesetError(f"min_bet_cp must be at least 1, not {self.min_bet_cp}")
+        if self.max_bet_cp is not None and self.max_bet_cp < self.min_bet_cp:
+            raise RulesetError(
+                f"max_bet_cp {self.max_bet_cp} is below min_bet_cp {self.min_bet_cp}"
+            )
+
+    def exact_payout(self, bet_cp: int) -> int:
+        """Winnings in cp for hitting the target exactly: ``floor(bet * 3/2)`` (B8)."""
+        return bet_cp * self.exact_numerator // self.exact_denominator
+
+    @staticmethod
+    def bonus_cap(proficiency_bonus: int | None) -> int:
+        """Largest bonus a player may add (B7): ``ceil(PB / 2)``, 0 if not proficient.
+
+        >>> [BlackjackRules.bonus_cap(pb) for pb in (None, 2, 3, 4, 5, 6)]
+        [0, 1, 2, 2, 3, 3]
+        """
+        if not proficiency_bonus:
+            return 0
+        return -(-proficiency_bonus // 2)
+
+
+TAVERN = BlackjackRules()
+"""The seed's rules (the default)."""
+
+PRESETS: dict[str, BlackjackRules] = {"tavern": TAVERN}

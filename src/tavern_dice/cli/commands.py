@@ -1,0 +1,10 @@
+"""Imports every subcommand module so that each registers itself on :data:`app`."""
+
+from __future__ import annotations
+
+import importlib
+
+_MODULES = ("play", "replay", "odds", "solve", "simulate", "serve")
+
+for _name in _MODULES:
+    importlib.import_module(f"tavern_dice.cli.{_name}")

@@ -1,0 +1,1 @@
+"""`tavern odds` (not yet implemented)."""

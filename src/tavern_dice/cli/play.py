@@ -1,0 +1,1 @@
+"""`tavern play` (not yet implemented)."""

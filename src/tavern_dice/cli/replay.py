@@ -1,0 +1,1 @@
+"""`tavern replay` (not yet implemented)."""

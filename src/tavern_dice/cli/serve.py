@@ -1,0 +1,1 @@
+"""`tavern serve` (not yet implemented)."""

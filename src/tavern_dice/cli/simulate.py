@@ -1,0 +1,1 @@
+"""`tavern simulate` (not yet implemented)."""

@@ -1,0 +1,1 @@
+"""`tavern solve` (not yet implemented)."""

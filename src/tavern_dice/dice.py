@@ -1,0 +1,145 @@
+"""Dice sources: where every random roll comes from.
+
+The rules engines never call a random number generator themselves. When the
+game reaches a chance node (a roll-off, a secret round roll, the house's d20s,
+a player's d12) the engine asks its injected :class:`DiceSource` for the
+faces. Three sources cover the table:
+
+* :class:`SeededDice` - a seeded PRNG; the same seed gives the same game
+  (default for bots, tests and simulations);
+* :class:`SecureDice` - the operating system's secure RNG (default when a
+  person plays);
+* :class:`ManualDice` - faces typed in by hand from physical dice, through a
+  callback the interface supplies.
+
+:class:`ScriptedDice` replays a fixed list of rolls (tests and log replay).
+
+>>> d = SeededDice(7)
+>>> d.roll(RollSpec(seat=0, count=5, sides=6, purpose="round"))
+(3, 2, 4, 2, 3)
+>>> SeededDice(7).roll(RollSpec(seat=0, count=5, sides=6, purpose="round"))
+(3, 2, 4, 2, 3)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from tavern_dice.errors import InvalidDiceError
+
+
+@dataclass(frozen=True, slots=True)
+class RollSpec:
+    """One request for dice: ``count`` dice with faces ``1..sides``.
+
+    Attributes:
+        seat: the player who rolls, or ``None`` for the house.
+        count: how many dice (>= 1).
+        sides: faces per die (6 for d6, 12 for d12, 20 for d20).
+        purpose: why they are rolled: ``'roll-off'``, ``'round'`` (secret
+            Liar's Dice roll), ``'target'``, ``'house'``, ``'d12'``.
+        secret: whether only ``seat`` may see the faces before a reveal.
+    """
+
+    seat: int | None
+    count: int
+    sides: int
+    purpose: str
+    secret: bool = False
+
+    def check(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """Return ``faces`` as a tuple after checking them against this spec.
+
+        Raises:
+            InvalidDiceError: if there are not exactly ``count`` faces, each in ``1..sides``.
+        """
+        values = tuple(faces)
+        if len(values) != self.count:
+            raise InvalidDiceError(
+                f"expected {self.count} d{self.sides} for {self.purpose}, got {len(values)} values"
+            )
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.sides:
+                raise InvalidDiceError(
+                    f"a d{self.sides} shows a whole number from 1 to {self.sides}, not {value!r}"
+                )
+        return values
+
+
+class DiceSource(Protocol):
+    """Anything that can answer a :class:`RollSpec` with faces."""
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        """Return ``spec.count`` faces, each in ``1..spec.sides``."""
+        ...
+
+
+class SeededDice:
+    """Reproducible dice from a seeded Mersenne Twister (``random.Random``)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        rng = self._rng
+        return tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+
+
+class SecureDice:
+    """Unpredictable dice from the operating system (``secrets``)."""
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        return tuple(secrets.randbelow(spec.sides) + 1 for _ in range(spec.count))
+
+
+class ManualDice:
+    """Faces typed in by hand from physical dice.
+
+    ``ask`` receives the spec and returns the faces; it is called again, with
+    the error message, while the answer is invalid, so a person can retype.
+    """
+
+    def __init__(
+        self, ask: Callable[[RollSpec, str | None], Sequence[int]], max_tries: int = 100
+    ) -> None:
+        self._ask = ask
+        self._max_tries = max_tries
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        problem: str | None = None
+        for _ in range(self._max_tries):
+            try:
+                return spec.check(self._ask(spec, problem))
+            except InvalidDiceError as error:
+                problem = str(error)
+        raise InvalidDiceError(f"no valid roll after {self._max_tries} tries: {problem}")
+
+
+class ScriptedDice:
+    """Dice that come from a fixed sequence of rolls, in order (tests, replays).
+
+    >>> s = ScriptedDice([(6, 6), (1,)])
+    >>> s.roll(RollSpec(None, 2, 20, "house"))
+    (6, 6)
+    """
+
+    def __init__(self, rolls: Iterable[Sequence[int]]) -> None:
+        self._rolls = [tuple(r) for r in rolls]
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted rolls have not been used yet."""
+        return len(self._rolls) - self._next
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        if self._next >= len(self._rolls):
+            raise InvalidDiceError(f"the script has no roll left for {spec.purpose}")
+        faces = self._rolls[self._next]
+        self._next += 1
+        return spec.check(faces)

@@ -1,0 +1,41 @@
+"""The project's error types.
+
+Every error raised for bad input subclasses :class:`TavernError`, which itself
+subclasses :class:`ValueError` (as python-chess does), so callers may catch
+either. Messages say what was wrong and what would have been legal; an action
+that raises changes nothing.
+"""
+
+from __future__ import annotations
+
+
+class TavernError(ValueError):
+    """Base class of every error this project raises for bad input."""
+
+
+class IllegalActionError(TavernError):
+    """An action that the rules do not allow in the current state.
+
+    Raised, for example, for a wager that does not raise the standing wager,
+    an accusation by the wager-maker, a roll by a player whose turn it is not.
+    """
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action by a player who may not act now."""
+
+
+class InvalidDiceError(TavernError):
+    """Dice values that cannot come from the dice asked for (wrong count, face out of range)."""
+
+
+class InsufficientFundsError(IllegalActionError):
+    """A bet above a player's balance or outside the table's limits."""
+
+
+class RulesetError(TavernError):
+    """A ruleset whose options contradict each other or are out of range."""
+
+
+class LogError(TavernError):
+    """A saved game log that is malformed or does not replay to the state it records."""
