@@ -1,0 +1,60 @@
+"""Pure Dice Blackjack adjudication: the house roll and the settlement of one bet.
+
+>>> from tavern_dice.blackjack.rules import TAVERN
+>>> house_roll(TAVERN, 12, (12, 15))      # a die equal to the target counts (B5)
+12
+>>> house_roll(TAVERN.replace(house_needs_under=True), 12, (12, 15)) is None
+True
+>>> settle(TAVERN, 301, 14, target=14, house=14)   # exact hit: 1.5x, rounded down (B8)
+('exact', 451)
+>>> settle(TAVERN, 100, 10, target=14, house=None)  # the house busts (B5)
+('house-bust', 100)
+>>> settle(TAVERN, 100, 9, target=14, house=9)      # not closer than the house: lose
+('lose', -100)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tavern_dice.blackjack.rules import BlackjackRules
+
+
+def house_roll(rules: BlackjackRules, target: int, dice: Sequence[int]) -> int | None:
+    """The house's roll: the highest of its dice not over ``target`` (B5), or ``None``
+    for a house bust.
+
+    Seed: "Whichever of these is closer to the target number without going over becomes
+    the house's roll. If neither of the house's rolls are under the target number, the
+    house busts." A die equal to the target counts unless ``rules.house_needs_under``.
+    """
+    fits = [d for d in dice if d < target or (d == target and not rules.house_needs_under)]
+    return max(fits) if fits else None
+
+
+def settle(
+    rules: BlackjackRules, bet: int, final: int | None, *, target: int, house: int | None
+) -> tuple[str, int]:
+    """Settle one bet of ``bet`` cp: return ``(outcome, player's gain in cp)`` (B8).
+
+    Args:
+        final: the player's final total (d12s plus any bonus), or ``None`` after a bust.
+        target: the target number; house: the house roll, ``None`` if the house busted.
+
+    Seed: "If a player's final roll is closer to the target number than the house's roll,
+    that player wins gold equal to their wager. If a player busts, they lose their wager.
+    If a player is NOT closer to the target number than the house's roll, they lose their
+    wager. If a player hits the target number exactly, they win gold equal to 1.5x their
+    wager."
+    """
+    if final is None or final > target:
+        return "bust", -bet
+    if final == target:
+        if rules.house_exact_beats_player_exact and house == target:
+            return "lose", -bet
+        return "exact", rules.exact_payout(bet)
+    if house is None:
+        return "house-bust", bet
+    if final > house:
+        return "win", bet
+    return "lose", -bet

@@ -1,0 +1,565 @@
+"""The Dice Blackjack rules engine: the DM is the house; players bet gold (in cp).
+
+Like :class:`~tavern_dice.liars_dice.state.LiarsDiceGame`: each action has a
+``can_*`` query, a ``verify_*`` check that raises with the reason, and the
+action itself, which appends frozen events to :attr:`BlackjackGame.log`.
+Rolls are chance nodes resolved from the injected dice source (or from faces
+typed in by the DM) via :meth:`BlackjackGame.roll`.
+
+A round with scripted dice: target 14, house dice 9 and 17 (house roll 9).
+
+>>> from tavern_dice.dice import ScriptedDice
+>>> dice = ScriptedDice([(14,), (9, 17), (8,), (5,)])
+>>> game = BlackjackGame(["Ann"], dice=dice, balances=1000, proficiency=[4])
+>>> game.place_bet(0, 300)
+BetPlaced(seat=0, amount=300)
+>>> game.target, game.house_roll, game.totals[0]
+(14, 9, 8)
+>>> game.roll_again(0)
+RolledAgain(seat=0)
+>>> game.totals[0], game.legal_bonuses(0)      # 13: may add up to 1 (ceil(4/2)=2 would pass 14)
+(13, (0, 1))
+>>> game.stand(0, bonus=1)
+Stood(seat=0, bonus=1)
+>>> [(e.outcome, e.delta, e.balance) for e in game.settlements()]
+[('exact', 450, 1450)]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tavern_dice.blackjack.events import (
+    BetPlaced,
+    HouseRolled,
+    RolledAgain,
+    RoundClosed,
+    RoundOpened,
+    SatOut,
+    Settled,
+    Stood,
+    TargetSet,
+    TotalChanged,
+    TurnStarted,
+)
+from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
+from tavern_dice.blackjack.settlement import house_roll, settle
+from tavern_dice.dice import DiceSource, RollSpec, SeededDice
+from tavern_dice.errors import (
+    IllegalActionError,
+    InsufficientFundsError,
+    LogError,
+    NotYourTurnError,
+    RulesetError,
+)
+from tavern_dice.events import HOUSE, DiceRolled, Event
+from tavern_dice.money import format_cp, gp
+
+GAME_NAME = "blackjack"
+
+
+class Phase(enum.Enum):
+    """Where the round stands."""
+
+    BETTING = "betting"
+    """B2: every eligible player bets or sits out before any die is rolled."""
+    TARGET_ROLL = "target-roll"
+    """Chance, B3: the house's large d20."""
+    HOUSE_ROLL = "house-roll"
+    """Chance, B5: the house's two other d20s."""
+    PLAYING = "playing"
+    """B6/B7: the player to act rolls d12s or stands (chance when a d12 is pending)."""
+    ROUND_OVER = "round-over"
+    """B8/B9: bets settled; :meth:`BlackjackGame.new_round` opens the next."""
+
+
+class BlackjackGame:
+    """A session of Dice Blackjack: rounds against the house, gold tracked in cp.
+
+    Args:
+        players: names in seating order, or a count (names ``'P1'``...).
+        rules: the ruleset (default: the seed).
+        dice: the dice source (default :class:`~tavern_dice.dice.SeededDice` with ``seed``).
+        balances: each player's starting gold in cp (one int for all; default 10 gp).
+        proficiency: each player's proficiency bonus (2-6) for Performance, Deception or
+            thieves' tools, or ``None`` if not proficient (B7).
+        auto_roll: resolve chance nodes from ``dice`` as soon as they arise.
+
+    Raises:
+        RulesetError: no players, a negative balance or a bonus outside 2..max.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str] | int,
+        rules: BlackjackRules = TAVERN,
+        dice: DiceSource | None = None,
+        *,
+        balances: Sequence[int] | int = gp(10),
+        proficiency: Sequence[int | None] | None = None,
+        seed: int | None = None,
+        auto_roll: bool = True,
+    ) -> None:
+        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not 1 <= len(names) <= 10:
+            raise RulesetError(f"Dice Blackjack takes 1-10 players, not {len(names)}")
+        start = [balances] * len(names) if isinstance(balances, int) else list(balances)
+        profs = list(proficiency) if proficiency is not None else [None] * len(names)
+        if len(start) != len(names) or len(profs) != len(names):
+            raise RulesetError("give one balance and one proficiency bonus per player")
+        if any(not isinstance(b, int) or b < 0 for b in start):
+            raise RulesetError(f"balances are whole, non-negative cp amounts, not {start}")
+        for pb in profs:
+            if pb is not None and not 2 <= pb <= rules.max_proficiency_bonus:
+                raise RulesetError(
+                    f"a proficiency bonus is 2-{rules.max_proficiency_bonus}, or none; not {pb}"
+                )
+        self.rules = rules
+        self.players: tuple[str, ...] = tuple(names)
+        self.starting_balances: tuple[int, ...] = tuple(start)
+        self.proficiency: tuple[int | None, ...] = tuple(profs)
+        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        self.seed = seed
+        self.auto_roll = auto_roll
+        self.log: list[Event] = []
+        self._balances = list(start)
+        self.house_net = 0
+        self.round = 0
+        self.phase = Phase.ROUND_OVER
+        self._reset_round()
+        self.new_round()
+
+    def _reset_round(self) -> None:
+        self.bets: dict[int, int] = {}
+        self._decided: set[int] = set()
+        self._eligible: tuple[int, ...] = ()
+        self.target: int | None = None
+        self.house_dice: tuple[int, ...] = ()
+        self.house_roll: int | None = None
+        self.house_bust = False
+        self.totals: dict[int, int] = {}
+        self.finals: dict[int, int | None] = {}
+        self.turn: int | None = None
+        self._d12_pending = False
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Every player's gold in cp (B1)."""
+        return tuple(self._balances)
+
+    @property
+    def eligible(self) -> tuple[int, ...]:
+        """Seats that may bet this round: gold for at least the table minimum (B1, B9)."""
+        return self._eligible
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no player has gold enough to bet (B9: "assuming they have gold to wager")."""
+        return self.phase is Phase.ROUND_OVER and not any(
+            b >= self.rules.min_bet_cp for b in self._balances
+        )
+
+    def bonus_cap(self, seat: int) -> int:
+        """Largest proficiency bonus ``seat`` may add: ``ceil(PB/2)``, 0 if not proficient."""
+        return self.rules.bonus_cap(self.proficiency[seat])
+
+    def settlements(self) -> list[Settled]:
+        """The settlements of the latest settled round."""
+        out: list[Settled] = []
+        for event in reversed(self.log):
+            if isinstance(event, RoundOpened):
+                break
+            if isinstance(event, Settled):
+                out.append(event)
+        return out[::-1]
+
+    # ------------------------------------------------------------------ rounds and bets
+
+    def new_round(self) -> RoundOpened:
+        """Open a round for bets (B9: "Players may continue playing as long as they'd like,
+        assuming they have gold to wager").
+
+        Raises:
+            IllegalActionError: the current round is not over, or nobody can bet.
+        """
+        if self.phase is not Phase.ROUND_OVER:
+            raise IllegalActionError(f"the round is still going (phase {self.phase.value})")
+        eligible = tuple(
+            s for s, b in enumerate(self._balances) if b >= self.rules.min_bet_cp
+        )
+        if not eligible:
+            raise IllegalActionError(
+                f"no player has the table minimum of {format_cp(self.rules.min_bet_cp)}"
+            )
+        self._reset_round()
+        self.round += 1
+        self._eligible = eligible
+        self.phase = Phase.BETTING
+        event = RoundOpened(self.round, eligible, self.balances)
+        self.log.append(event)
+        return event
+
+    def bet_limits(self, seat: int) -> tuple[int, int]:
+        """The smallest and largest bet ``seat`` may place now, in cp (B2)."""
+        high = self._balances[seat]
+        if self.rules.max_bet_cp is not None:
+            high = min(high, self.rules.max_bet_cp)
+        return self.rules.min_bet_cp, high
+
+    def verify_bet(self, seat: int, amount: int) -> None:
+        """Raise if ``seat`` may not bet ``amount`` cp now.
+
+        Raises:
+            IllegalActionError: not the betting phase, an unknown seat, or already decided.
+            InsufficientFundsError: the amount is outside the table limits or the balance.
+        """
+        self._verify_betting_seat(seat)
+        low, high = self.bet_limits(seat)
+        if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
+            raise InsufficientFundsError(
+                f"{self.players[seat]} may bet {format_cp(low)} to {format_cp(high)} "
+                f"(balance {format_cp(self._balances[seat])}), not {amount!r} cp"
+            )
+
+    def can_bet(self, seat: int, amount: int) -> bool:
+        """Whether :meth:`verify_bet` would pass."""
+        try:
+            self.verify_bet(seat, amount)
+        except IllegalActionError:
+            return False
+        return True
+
+    def place_bet(self, seat: int, amount: int) -> BetPlaced:
+        """``seat`` stakes ``amount`` cp for this round (B2: "Before any dice are rolled,
+        whoever wants to play places their bet in front of them")."""
+        self.verify_bet(seat, amount)
+        event = BetPlaced(seat, amount)
+        self.log.append(event)
+        self.bets[seat] = amount
+        self._decided.add(seat)
+        self._after_betting()
+        return event
+
+    def sit_out(self, seat: int) -> SatOut:
+        """``seat`` does not play this round (B2: only "whoever wants to play" bets)."""
+        self._verify_betting_seat(seat)
+        event = SatOut(seat)
+        self.log.append(event)
+        self._decided.add(seat)
+        self._after_betting()
+        return event
+
+    def _verify_betting_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise IllegalActionError(f"no seat {seat!r}; seats are 0-{len(self.players) - 1}")
+        if self.phase is not Phase.BETTING:
+            raise IllegalActionError(f"bets are placed before any die is rolled, not now "
+                                     f"(phase {self.phase.value})")
+        if seat not in self._eligible:
+            raise InsufficientFundsError(
+                f"{self.players[seat]} has {format_cp(self._balances[seat])}, below the table "
+                f"minimum of {format_cp(self.rules.min_bet_cp)}"
+            )
+        if seat in self._decided:
+            raise IllegalActionError(f"{self.players[seat]} has already bet or sat out")
+
+    def _after_betting(self) -> None:
+        if set(self._eligible) - self._decided:
+            return
+        if not self.bets:
+            self._close_round()
+            return
+        self.phase = Phase.TARGET_ROLL
+        self._advance()
+
+    # ------------------------------------------------------------------ chance
+
+    def chance_request(self) -> tuple[RollSpec, ...] | None:
+        """The dice to roll now (one spec), or ``None``: the target d20 (B3), the house's
+        two d20s (B5), or the acting player's d12 (B6)."""
+        r = self.rules
+        if self.phase is Phase.TARGET_ROLL:
+            return (RollSpec(None, 1, r.target_sides, "target"),)
+        if self.phase is Phase.HOUSE_ROLL:
+            return (RollSpec(None, r.house_dice, r.house_sides, "house"),)
+        if self.phase is Phase.PLAYING and self._d12_pending:
+            return (RollSpec(self.turn, 1, r.player_sides, "d12"),)
+        return None
+
+    def roll(self, faces: Sequence[Sequence[int]] | None = None) -> DiceRolled:
+        """Resolve the pending chance node from the dice source, or from ``faces`` typed in
+        (one sequence per spec of :meth:`chance_request`).
+
+        Raises:
+            IllegalActionError: no roll is pending. InvalidDiceError: faces that do not fit.
+        """
+        specs = self.chance_request()
+        if specs is None:
+            raise IllegalActionError(f"no dice are to be rolled now (phase {self.phase.value})")
+        spec = specs[0]
+        if faces is None:
+            rolled = spec.check(self.dice.roll(spec))
+        else:
+            if len(faces) != 1:
+                raise IllegalActionError(f"expected one roll ({spec.purpose}), got {len(faces)}")
+            rolled = spec.check(faces[0])
+        seat = HOUSE if spec.seat is None else spec.seat
+        event = DiceRolled(spec.purpose, (seat,), (rolled,), False)
+        self.log.append(event)
+        if self.phase is Phase.TARGET_ROLL:
+            self._on_target(rolled[0])
+        elif self.phase is Phase.HOUSE_ROLL:
+            self._on_house(rolled)
+        else:
+            self._on_d12(rolled[0])
+        self._advance()
+        return event
+
+    def _advance(self) -> None:
+        while self.auto_roll and self.chance_request() is not None:
+            self.roll()
+
+    def _on_target(self, target: int) -> None:
+        self.target = target
+        self.log.append(TargetSet(target))
+        # B4, seed: "If the house rolls a 1 for their target number, all bets are collected
+        # immediately and a new round can begin."
+        if target == 1 and self.rules.target_one_collects:
+            for seat in sorted(self.bets):
+                self._settle_one(seat, "collected", -self.bets[seat], None)
+            self._close_round()
+            return
+        self.phase = Phase.HOUSE_ROLL
+
+    def _on_house(self, dice: tuple[int, ...]) -> None:
+        assert self.target is not None
+        self.house_dice = dice
+        self.house_roll = house_roll(self.rules, self.target, dice)
+        self.house_bust = self.house_roll is None
+        self.log.append(HouseRolled(dice, self.house_roll))
+        self.phase = Phase.PLAYING
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        remaining = [s for s in sorted(self.bets) if s not in self.finals]
+        if not remaining:
+            self._settle_all()
+            return
+        self.turn = remaining[0]
+        self.totals[self.turn] = 0
+        self.log.append(TurnStarted(self.turn))
+        # B6, seed: "They start by rolling a single d12."
+        self._d12_pending = True
+
+    def _on_d12(self, face: int) -> None:
+        assert self.turn is not None and self.target is not None
+        self._d12_pending = False
+        seat = self.turn
+        self.totals[seat] += face
+        bust = self.totals[seat] > self.target
+        self.log.append(TotalChanged(seat, self.totals[seat], bust))
+        if bust:
+            self.finals[seat] = None
+            self._next_turn()
+
+    # ------------------------------------------------------------------ player actions
+
+    def _verify_acting(self, seat: int) -> None:
+        if self.phase is not Phase.PLAYING:
+            raise IllegalActionError(f"no player rolls now (phase {self.phase.value})")
+        if self._d12_pending:
+            raise IllegalActionError(f"{self.players[self.turn or 0]}'s d12 must be rolled first")
+        if seat != self.turn:
+            whose = "nobody's" if self.turn is None else f"{self.players[self.turn]}'s"
+            raise NotYourTurnError(f"it is {whose} turn to roll, not seat {seat}'s")
+
+    def verify_roll_again(self, seat: int) -> None:
+        """Raise if ``seat`` may not roll another d12 now (not their turn, or done)."""
+        self._verify_acting(seat)
+
+    def can_roll_again(self, seat: int) -> bool:
+        """Whether :meth:`verify_roll_again` would pass."""
+        try:
+            self.verify_roll_again(seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def roll_again(self, seat: int) -> RolledAgain:
+        """``seat`` rolls another d12 and adds it (B6: "they can roll another d12 and add
+        their number to it"); over the target is a bust, which ends the turn."""
+        self.verify_roll_again(seat)
+        event = RolledAgain(seat)
+        self.log.append(event)
+        self._d12_pending = True
+        self._advance()
+        return event
+
+    def legal_bonuses(self, seat: int) -> tuple[int, ...]:
+        """Bonuses ``seat`` may add on standing now (B7): 0..ceil(PB/2), never past the target."""
+        if not self.can_roll_again(seat):
+            return ()
+        assert self.target is not None
+        room = self.target - self.totals[seat]
+        return tuple(range(min(self.bonus_cap(seat), room) + 1))
+
+    def verify_stand(self, seat: int, bonus: int = 0) -> None:
+        """Raise if ``seat`` may not stand with ``bonus`` now.
+
+        Raises:
+            NotYourTurnError: not ``seat``'s turn.
+            IllegalActionError: a bonus above ceil(PB/2), below 0, or taking the total over
+                the target (seed: "add (not subtract) up to half of their proficiency bonus").
+        """
+        self._verify_acting(seat)
+        legal = self.legal_bonuses(seat)
+        if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus not in legal:
+            cap = self.bonus_cap(seat)
+            assert self.target is not None
+            why = (
+                "a bonus is added, never subtracted" if isinstance(bonus, int) and bonus < 0
+                else f"{self.players[seat]} is not proficient" if cap == 0
+                else f"it would take {self.totals[seat]} past the target {self.target}"
+                if isinstance(bonus, int) and bonus <= cap
+                else f"half of proficiency bonus {self.proficiency[seat]}, rounded up, is {cap}"
+            )
+            raise IllegalActionError(
+                f"cannot add {bonus!r}: {why}; legal bonuses: {list(legal)}"
+            )
+
+    def can_stand(self, seat: int, bonus: int = 0) -> bool:
+        """Whether :meth:`verify_stand` would pass."""
+        try:
+            self.verify_stand(seat, bonus)
+        except IllegalActionError:
+            return False
+        return True
+
+    def stand(self, seat: int, bonus: int = 0) -> Stood:
+        """``seat`` stands on their total plus ``bonus`` (B6, B7)."""
+        self.verify_stand(seat, bonus)
+        event = Stood(seat, bonus)
+        self.log.append(event)
+        self.finals[seat] = self.totals[seat] + bonus
+        self._next_turn()
+        self._advance()
+        return event
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """What ``seat`` may do now: ``'bet'``, ``'sit-out'``, ``'roll'``, ``'stand'``."""
+        if self.phase is Phase.BETTING:
+            try:
+                self._verify_betting_seat(seat)
+            except IllegalActionError:
+                return []
+            return ["bet", "sit-out"]
+        if self.can_roll_again(seat):
+            return ["roll", "stand"]
+        return []
+
+    # ------------------------------------------------------------------ settlement
+
+    def _settle_one(self, seat: int, outcome: str, delta: int, final: int | None) -> None:
+        self._balances[seat] += delta
+        self.house_net -= delta
+        self.log.append(
+            Settled(seat, self.bets[seat], final, outcome, delta, self._balances[seat])
+        )
+
+    def _settle_all(self) -> None:
+        assert self.target is not None
+        self.turn = None
+        for seat in sorted(self.bets):
+            final = self.finals[seat]
+            outcome, delta = settle(
+                self.rules, self.bets[seat], final, target=self.target, house=self.house_roll
+            )
+            self._settle_one(seat, outcome, delta, final)
+        self._close_round()
+
+    def _close_round(self) -> None:
+        self.phase = Phase.ROUND_OVER
+        self.turn = None
+        self.log.append(RoundClosed(self.round, self.house_net))
+
+    # ------------------------------------------------------------------ views and logs
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see; see :class:`~.view.BlackjackView`."""
+        from tavern_dice.blackjack.view import BlackjackView
+
+        return BlackjackView.of(self, seat)
+
+    def to_log(self) -> dict[str, Any]:
+        """The session as JSON-ready data: players, rules, balances, proficiency, events."""
+        return {
+            "game": GAME_NAME,
+            "version": 1,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "balances": list(self.starting_balances),
+            "proficiency": list(self.proficiency),
+            "seed": self.seed,
+            "events": [e.to_dict() for e in self.log],
+        }
+
+    @classmethod
+    def from_log(cls, data: dict[str, Any]) -> BlackjackGame:
+        """Replay a :meth:`to_log` record into an identical session.
+
+        Raises:
+            LogError: if the record is malformed or does not replay exactly.
+        """
+        if not isinstance(data, dict) or data.get("game") != GAME_NAME:
+            raise LogError(f"not a {GAME_NAME} log")
+        try:
+            events = [Event.from_dict(e) for e in data["events"]]
+            game = cls._fresh(data)
+        except (KeyError, TypeError) as error:
+            raise LogError(f"malformed {GAME_NAME} log: {error}") from None
+        for _ in game._apply_inputs(events):
+            pass
+        if game.log != events:
+            raise LogError("the log's derived events do not match a replay of its inputs")
+        return game
+
+    @classmethod
+    def _fresh(cls, data: dict[str, Any]) -> BlackjackGame:
+        return cls(
+            data["players"],
+            rules=BlackjackRules.from_dict(data["rules"]),
+            balances=data["balances"],
+            proficiency=data["proficiency"],
+            seed=data.get("seed"),
+            auto_roll=False,
+        )
+
+    def _apply_inputs(self, events: Sequence[Event]) -> Iterator[int]:
+        """Apply the input events of ``events``; yield the log length after each."""
+        for event in events:
+            if isinstance(event, RoundOpened) and event.round > self.round:
+                self.new_round()
+            elif isinstance(event, BetPlaced):
+                self.place_bet(event.seat, event.amount)
+            elif isinstance(event, SatOut):
+                self.sit_out(event.seat)
+            elif isinstance(event, DiceRolled):
+                self.roll([tuple(int(f) for f in faces if f is not None) for faces in event.dice])
+            elif isinstance(event, RolledAgain):
+                self.roll_again(event.seat)
+            elif isinstance(event, Stood):
+                self.stand(event.seat, event.bonus)
+            yield len(self.log)
+
+    def replay_steps(self) -> Iterator[tuple[Event, BlackjackGame]]:
+        """Yield each event with the session as it stood right after it."""
+        game = BlackjackGame._fresh(self.to_log())
+        seen = 0
+        for _ in game._apply_inputs(self.log):
+            while seen < len(game.log):
+                yield game.log[seen], game
+                seen += 1

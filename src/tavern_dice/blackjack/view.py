@@ -1,0 +1,101 @@
+"""Per-player views of a Dice Blackjack session. Nothing in this game is secret: the
+target and the house roll are shown before players roll (B5), so a view is the public
+state plus what the viewer may do now."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tavern_dice.blackjack.events import Settled
+from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.events import Event
+
+if TYPE_CHECKING:
+    from tavern_dice.blackjack.state import BlackjackGame
+
+
+@dataclass(frozen=True, slots=True)
+class BlackjackView:
+    """One seat's view (``seat is None``: a spectator or the DM's public screen).
+
+    Amounts in cp. ``house_roll`` is ``None`` before the house rolls and after a house
+    bust (see ``house_bust``). ``legal_actions`` are the viewer's, from
+    :meth:`BlackjackGame.legal_actions`; ``bet_limits`` is ``(min, max)`` cp when betting.
+    """
+
+    seat: int | None
+    players: tuple[str, ...]
+    rules: BlackjackRules
+    phase: str
+    round: int
+    balances: tuple[int, ...]
+    house_net: int
+    proficiency: tuple[int | None, ...]
+    bets: dict[int, int]
+    target: int | None
+    house_dice: tuple[int, ...]
+    house_roll: int | None
+    house_bust: bool
+    totals: dict[int, int]
+    finals: dict[int, int | None]
+    turn: int | None
+    legal_actions: tuple[str, ...]
+    legal_bonuses: tuple[int, ...]
+    bet_limits: tuple[int, int] | None
+    settlements: tuple[Settled, ...]
+    log: tuple[Event, ...]
+
+    @staticmethod
+    def of(game: BlackjackGame, seat: int | None) -> BlackjackView:
+        """Build ``seat``'s view of ``game``."""
+        actions = tuple(game.legal_actions(seat)) if seat is not None else ()
+        return BlackjackView(
+            seat=seat,
+            players=game.players,
+            rules=game.rules,
+            phase=game.phase.value,
+            round=game.round,
+            balances=game.balances,
+            house_net=game.house_net,
+            proficiency=game.proficiency,
+            bets=dict(game.bets),
+            target=game.target,
+            house_dice=game.house_dice,
+            house_roll=game.house_roll,
+            house_bust=game.house_bust,
+            totals=dict(game.totals),
+            finals=dict(game.finals),
+            turn=game.turn,
+            legal_actions=actions,
+            legal_bonuses=game.legal_bonuses(seat) if seat is not None else (),
+            bet_limits=game.bet_limits(seat) if "bet" in actions and seat is not None else None,
+            settlements=tuple(game.settlements()) if game.phase.value == "round-over" else (),
+            log=tuple(e.masked_for(seat) for e in game.log),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (for the web table)."""
+        return {
+            "seat": self.seat,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "round": self.round,
+            "balances": list(self.balances),
+            "house_net": self.house_net,
+            "proficiency": list(self.proficiency),
+            "bets": {str(k): v for k, v in self.bets.items()},
+            "target": self.target,
+            "house_dice": list(self.house_dice),
+            "house_roll": self.house_roll,
+            "house_bust": self.house_bust,
+            "totals": {str(k): v for k, v in self.totals.items()},
+            "finals": {str(k): v for k, v in self.finals.items()},
+            "turn": self.turn,
+            "legal_actions": list(self.legal_actions),
+            "legal_bonuses": list(self.legal_bonuses),
+            "bet_limits": None if self.bet_limits is None else list(self.bet_limits),
+            "settlements": [s.to_dict() for s in self.settlements],
+            "log": [e.to_dict() for e in self.log],
+        }

@@ -1,0 +1,112 @@
+"""Event records: every state change of a game is one frozen event in its log.
+
+Events are plain frozen dataclasses. Each serialises to a JSON-ready ``dict``
+with a ``"type"`` tag and back, and can be masked for one viewer so that a
+player's copy of the log never holds another player's unrevealed dice.
+
+Input events (rolls and players' actions) are what a replay feeds back into a
+fresh game; derived events (reveals, settlements, eliminations) are recomputed
+by the engine and compared with the stored ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Self
+
+from tavern_dice.errors import LogError
+
+_REGISTRY: dict[str, type[Event]] = {}
+
+HIDDEN = None
+"""What a masked die shows: ``None`` in place of each face."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event. Subclasses set ``type`` and ``is_input``."""
+
+    type: ClassVar[str] = "event"
+    is_input: ClassVar[bool] = False
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: slots=True dataclasses rebuild the class, which breaks
+        # zero-argument super(); object.__init_subclass__ does nothing anyway.
+        tag = cls.__dict__.get("type")
+        if isinstance(tag, str):
+            _REGISTRY[tag] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"type": ..., field: value, ...}`` with tuples as lists."""
+        out: dict[str, Any] = {"type": self.type}
+        for field in dataclasses.fields(self):
+            out[field.name] = _to_json(getattr(self, field.name))
+        return out
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Event:
+        """Rebuild an event from :meth:`to_dict` output.
+
+        Raises:
+            LogError: for an unknown type or fields that do not fit it.
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise LogError(f"an event must be an object with a 'type' string, not {data!r}")
+        cls = _REGISTRY.get(data["type"])
+        if cls is None:
+            raise LogError(f"unknown event type {data['type']!r}; known: {sorted(_REGISTRY)}")
+        fields = {f.name for f in dataclasses.fields(cls)}
+        given = set(data) - {"type"}
+        if given != fields:
+            raise LogError(
+                f"event {data['type']!r} needs fields {sorted(fields)}, got {sorted(given)}"
+            )
+        return cls(**{name: _from_json(data[name]) for name in fields})
+
+    def masked_for(self, viewer: int | None) -> Self:
+        """Return this event as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
+        return self
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    return value
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """A chance node resolved: each roller's faces.
+
+    Attributes:
+        purpose: ``'roll-off'``, ``'round'``, ``'target'``, ``'house'`` or ``'d12'``.
+        seats: who rolled, aligned with ``dice``; ``-1`` is the house.
+        dice: the faces of each roller, e.g. ``((3, 5, 1, 1, 6), (2, 2, 4, 6, 6))``.
+        secret: whether each roller's faces are hidden from the others until a reveal.
+    """
+
+    type: ClassVar[str] = "dice_rolled"
+    is_input: ClassVar[bool] = True
+    purpose: str
+    seats: tuple[int, ...]
+    dice: tuple[tuple[int | None, ...], ...]
+    secret: bool
+
+    def masked_for(self, viewer: int | None) -> DiceRolled:
+        if not self.secret:
+            return self
+        dice = tuple(
+            faces if seat == viewer else tuple(HIDDEN for _ in faces)
+            for seat, faces in zip(self.seats, self.dice, strict=True)
+        )
+        return dataclasses.replace(self, dice=dice)
+
+
+HOUSE = -1
+"""The seat number that stands for the house (the DM) in events."""

@@ -1,0 +1,525 @@
+"""The Liar's Dice rules engine: one mutable game state with a log of frozen events.
+
+Each action has a ``can_*`` query, a ``verify_*`` check that raises with the
+reason and what would be legal, and the action itself, which appends events
+to :attr:`LiarsDiceGame.log` and returns the main one. A rejected action
+changes nothing. Rolls happen at explicit chance nodes (OpenSpiel style):
+:meth:`LiarsDiceGame.chance_request` says what must be rolled and
+:meth:`LiarsDiceGame.roll` resolves it from the injected dice source or from
+faces given by hand. With ``auto_roll=True`` (the default) chance nodes are
+resolved from the dice source as soon as they arise.
+
+A two-player game with scripted dice (seat 0 wins the roll-off 30 to 5):
+
+>>> from tavern_dice.dice import ScriptedDice
+>>> from tavern_dice.liars_dice.rules import LiarsDiceRules
+>>> rules = LiarsDiceRules(dice_per_player=2)
+>>> dice = ScriptedDice([(6, 6), (1, 4), (2, 2), (2, 5), (6, 6), (3,)])
+>>> game = LiarsDiceGame(["Ann", "Bo"], rules=rules, dice=dice)
+>>> game.turn, game.hands
+(0, ((2, 2), (2, 5)))
+>>> game.wager(Wager(3, 2))
+WagerMade(seat=0, quantity=3, face=2, total=None)
+>>> game.can_accuse(0), game.can_accuse(1)
+(False, True)
+>>> game.accuse(1).outcome      # three twos on the table: spot-on
+'spot-on'
+>>> game.dice_counts            # everyone but the wager-maker lost a die
+(2, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tavern_dice.dice import DiceSource, RollSpec, SeededDice
+from tavern_dice.errors import IllegalActionError, LogError, NotYourTurnError
+from tavern_dice.events import DiceRolled, Event
+from tavern_dice.liars_dice.events import (
+    Accused,
+    GameWon,
+    PlayerOut,
+    Revealed,
+    RollOffResult,
+    RoundStarted,
+    WagerMade,
+)
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
+from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
+
+GAME_NAME = "liars-dice"
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    ROLL_OFF = "roll-off"
+    """Chance: the contenders roll all their dice publicly (L2)."""
+    ROUND_ROLL = "round-roll"
+    """Chance: every player in the game rolls in secret (L11)."""
+    BIDDING = "bidding"
+    """A player must wager (or accuse); others may accuse the standing wager (L7)."""
+    OVER = "over"
+    """One player has dice left (L9)."""
+
+
+class LiarsDiceGame:
+    """A game of Liar's Dice under a :class:`LiarsDiceRules` ruleset.
+
+    Args:
+        players: the players' names in seating order (to the left = next seat),
+            or a player count (names ``'P1'``...). 2 to 10 (L1).
+        rules: the ruleset (default :data:`~tavern_dice.liars_dice.rules.TAVERN`, the seed).
+        dice: the dice source (default: :class:`~tavern_dice.dice.SeededDice` with ``seed``).
+        seed: seed for the default dice source.
+        auto_roll: resolve chance nodes from ``dice`` as soon as they arise.
+
+    Raises:
+        RulesetError: for a player count outside the ruleset's range.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str] | int,
+        rules: LiarsDiceRules = TAVERN,
+        dice: DiceSource | None = None,
+        *,
+        seed: int | None = None,
+        auto_roll: bool = True,
+    ) -> None:
+        from tavern_dice.errors import RulesetError
+
+        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise RulesetError(
+                f"Liar's Dice takes {rules.min_players}-{rules.max_players} players, "
+                f"not {len(names)}"
+            )
+        self.rules = rules
+        self.players: tuple[str, ...] = tuple(names)
+        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        self.seed = seed
+        self.auto_roll = auto_roll
+        self.log: list[Event] = []
+        n = len(names)
+        self._counts = [rules.dice_per_player] * n  # L1: lives are dice
+        self._hands: list[tuple[int, ...]] = [()] * n
+        self.phase = Phase.ROLL_OFF
+        self.round = 0
+        self.starter: int | None = None
+        self.turn: int | None = None
+        self.current_wager: AnyWager | None = None
+        self.wager_maker: int | None = None
+        self.sum_wagers = False
+        self.winner: int | None = None
+        self._contenders: tuple[int, ...] = tuple(range(n))
+        self._advance()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (players still in or out)."""
+        return len(self.players)
+
+    @property
+    def dice_counts(self) -> tuple[int, ...]:
+        """Dice (= lives) each seat has now; 0 means out (L1, L9)."""
+        return tuple(self._counts)
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's current secret dice (faces 1..sides). For a referee, not a player:
+        players see :meth:`view`."""
+        return tuple(self._hands)
+
+    @property
+    def in_game(self) -> tuple[int, ...]:
+        """Seats that still have dice (L9)."""
+        return tuple(s for s, c in enumerate(self._counts) if c > 0)
+
+    @property
+    def dice_in_play(self) -> int:
+        """Total dice on the table this round."""
+        return sum(self._counts)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether one player is left with dice (L9)."""
+        return self.phase is Phase.OVER
+
+    def next_in_game(self, seat: int) -> int:
+        """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
+        n = self.num_players
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if self._counts[candidate] > 0:
+                return candidate
+        raise IllegalActionError("no player has dice left")
+
+    def count_matching(self, wager: AnyWager) -> int:
+        """How many dice on the table satisfy ``wager``: dice showing the face, plus wild
+        dice for any other face (L6); for a :class:`SumWager`, the sum of all dice (L10)."""
+        faces = [f for hand in self._hands for f in hand]
+        if isinstance(wager, SumWager):
+            return sum(faces)
+        wild = self.rules.wild_face
+        return sum(1 for f in faces if f == wager.face or (f == wild and wager.face != wild))
+
+    # ------------------------------------------------------------------ chance
+
+    def chance_request(self) -> tuple[RollSpec, ...] | None:
+        """The dice that must be rolled now, one spec per roller, or ``None`` if no chance
+        node is pending. Roll-off dice are public (L2); round dice are secret (L11)."""
+        if self.phase is Phase.ROLL_OFF:
+            return tuple(
+                RollSpec(s, self.rules.dice_per_player, self.rules.sides, "roll-off")
+                for s in self._contenders
+            )
+        if self.phase is Phase.ROUND_ROLL:
+            return tuple(
+                RollSpec(s, self._counts[s], self.rules.sides, "round", secret=True)
+                for s in self.in_game
+            )
+        return None
+
+    def roll(self, faces: Sequence[Sequence[int]] | None = None) -> DiceRolled:
+        """Resolve the pending chance node.
+
+        Args:
+            faces: one sequence of faces per spec of :meth:`chance_request`, in order
+                (dice typed in by hand), or ``None`` to ask the dice source.
+
+        Raises:
+            IllegalActionError: if no roll is pending.
+            InvalidDiceError: if ``faces`` do not fit the request.
+        """
+        specs = self.chance_request()
+        if specs is None:
+            raise IllegalActionError(f"no dice are to be rolled now (phase {self.phase.value})")
+        if faces is None:
+            rolled = tuple(spec.check(self.dice.roll(spec)) for spec in specs)
+        else:
+            if len(faces) != len(specs):
+                raise IllegalActionError(
+                    f"expected faces for {len(specs)} rollers (seats "
+                    f"{[s.seat for s in specs]}), got {len(faces)}"
+                )
+            rolled = tuple(spec.check(f) for spec, f in zip(specs, faces, strict=True))
+        seats = tuple(spec.seat for spec in specs if spec.seat is not None)
+        event = DiceRolled(specs[0].purpose, seats, rolled, specs[0].secret)
+        self.log.append(event)
+        if self.phase is Phase.ROLL_OFF:
+            self._resolve_roll_off(seats, rolled)
+        else:
+            for seat, hand in zip(seats, rolled, strict=True):
+                self._hands[seat] = tuple(hand)
+            self.phase = Phase.BIDDING
+            self.turn = self.starter
+        self._advance()
+        return event
+
+    def _resolve_roll_off(
+        self, seats: tuple[int, ...], rolled: tuple[tuple[int, ...], ...]
+    ) -> None:
+        # L2: "The player with the highest sum of dice goes first. In the event of a tie,
+        # the highest scoring players continue to roll off until a winner can be determined."
+        sums = tuple(sum(faces) for faces in rolled)
+        best = max(sums)
+        leaders = tuple(s for s, total in zip(seats, sums, strict=True) if total == best)
+        self.log.append(RollOffResult(seats, sums, leaders))
+        if len(leaders) > 1:
+            self._contenders = leaders
+            return
+        self._start_round(leaders[0])
+
+    def _start_round(self, starter: int) -> None:
+        self.round += 1
+        self.starter = starter
+        self.current_wager = None
+        self.wager_maker = None
+        self._hands = [()] * self.num_players
+        alive = self.in_game
+        # L10: "If two players are left and have one die each, wagers instead are based on
+        # the sum of the dice"
+        self.sum_wagers = (
+            self.rules.sum_endgame and len(alive) == 2 and all(self._counts[s] == 1 for s in alive)
+        )
+        self.log.append(RoundStarted(self.round, starter, self.dice_counts, self.sum_wagers))
+        self.phase = Phase.ROUND_ROLL
+        self.turn = None
+
+    def _advance(self) -> None:
+        while self.auto_roll and self.chance_request() is not None:
+            self.roll()
+
+    # ------------------------------------------------------------------ wagers
+
+    def legal_wagers(self) -> list[AnyWager]:
+        """Every wager the player to act may make now, in increasing (quantity, face) order
+        (L4, L5, L10); empty when no wager may be made."""
+        if self.phase is not Phase.BIDDING:
+            return []
+        if self.sum_wagers:
+            low, high = self.dice_in_play, self.dice_in_play * self.rules.sides
+            candidates: list[AnyWager] = [SumWager(t) for t in range(low, high + 1)]
+        else:
+            candidates = [
+                Wager(q, f)
+                for q in range(1, self.dice_in_play + 1)
+                for f in range(1, self.rules.sides + 1)
+            ]
+        return [w for w in candidates if is_raise(w, self.current_wager, self.rules.raise_rule)]
+
+    def verify_wager(self, wager: AnyWager, seat: int | None = None) -> None:
+        """Raise if ``seat`` (default: the player to act) may not make ``wager`` now.
+
+        Raises:
+            NotYourTurnError: if it is not ``seat``'s turn to wager.
+            IllegalActionError: if the wager is out of range or does not raise the standing
+                wager; the message names the standing wager and the lowest legal raises.
+        """
+        if self.phase is not Phase.BIDDING:
+            raise IllegalActionError(f"no wager can be made now (phase {self.phase.value})")
+        if seat is not None and seat != self.turn:
+            raise NotYourTurnError(
+                f"it is {self._name(self.turn)}'s turn to wager, not {self._name(seat)}'s"
+            )
+        if self.sum_wagers and not isinstance(wager, SumWager):
+            raise IllegalActionError(
+                "two players with one die each wager on the sum of the dice (seed: 'wagers "
+                f"instead are based on the sum of the dice'); legal: {self._legal_hint()}"
+            )
+        if not self.sum_wagers and not isinstance(wager, Wager):
+            raise IllegalActionError(
+                "sum wagers are only for two players with one die each; "
+                f"legal: {self._legal_hint()}"
+            )
+        if isinstance(wager, Wager):
+            if not 1 <= wager.face <= self.rules.sides:
+                raise IllegalActionError(f"a face is 1-{self.rules.sides}, not {wager.face}")
+            if not 1 <= wager.quantity <= self.dice_in_play:
+                raise IllegalActionError(
+                    f"quantity must be 1-{self.dice_in_play} (dice in play), not {wager.quantity}"
+                )
+        else:
+            low, high = self.dice_in_play, self.dice_in_play * self.rules.sides
+            if not low <= wager.total <= high:
+                raise IllegalActionError(
+                    f"a sum wager names a total {low}-{high}, not {wager.total}"
+                )
+        if not is_raise(wager, self.current_wager, self.rules.raise_rule):
+            raise IllegalActionError(
+                f"{wager} does not raise {self.current_wager} under the "
+                f"'{self.rules.raise_rule.value}' raise rule; legal: {self._legal_hint()}"
+            )
+
+    def can_wager(self, wager: AnyWager, seat: int | None = None) -> bool:
+        """Whether :meth:`verify_wager` would pass."""
+        try:
+            self.verify_wager(wager, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def wager(self, wager: AnyWager, seat: int | None = None) -> WagerMade:
+        """The player to act wagers (L4, L5, L10); the turn passes to the left.
+
+        Raises:
+            NotYourTurnError, IllegalActionError: see :meth:`verify_wager`.
+        """
+        self.verify_wager(wager, seat)
+        assert self.turn is not None
+        event = WagerMade.of(self.turn, wager)
+        self.log.append(event)
+        self.current_wager = wager
+        self.wager_maker = self.turn
+        self.turn = self.next_in_game(self.turn)
+        return event
+
+    # ------------------------------------------------------------------ accusations
+
+    def accusers(self) -> tuple[int, ...]:
+        """Seats that may accuse now: every player still in the game but the wager-maker,
+        starting to the wager-maker's left (L7)."""
+        if self.phase is not Phase.BIDDING or self.wager_maker is None:
+            return ()
+        order = []
+        seat = self.wager_maker
+        for _ in range(len(self.in_game) - 1):
+            seat = self.next_in_game(seat)
+            order.append(seat)
+        return tuple(order)
+
+    def verify_accuse(self, seat: int) -> None:
+        """Raise if ``seat`` may not accuse now.
+
+        Raises:
+            IllegalActionError: no wager stands, the seat is out, or it made the wager.
+        """
+        if not 0 <= seat < self.num_players:
+            raise IllegalActionError(f"no seat {seat}; seats are 0-{self.num_players - 1}")
+        if self.phase is not Phase.BIDDING:
+            raise IllegalActionError(f"nobody can accuse now (phase {self.phase.value})")
+        if self.wager_maker is None:
+            raise IllegalActionError("no wager stands yet; the first player must wager")
+        if self._counts[seat] == 0:
+            raise IllegalActionError(f"{self._name(seat)} is out of the game")
+        if seat == self.wager_maker:
+            raise IllegalActionError(
+                f"{self._name(seat)} made the wager and cannot accuse it; "
+                f"accusers: {[self._name(s) for s in self.accusers()]}"
+            )
+
+    def can_accuse(self, seat: int) -> bool:
+        """Whether :meth:`verify_accuse` would pass."""
+        try:
+            self.verify_accuse(seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def accuse(self, seat: int) -> Revealed:
+        """``seat`` accuses the wager-maker of lying; all dice are revealed (L7, L8).
+
+        Outcomes (L8): count below the quantity - the wager-maker loses a die; above it -
+        the accuser loses a die; exactly it (with ``spot_on``) - everyone but the
+        wager-maker loses a die. Then a player with no dice is out (L9), and a new round
+        starts to the left of this round's starter (L3), or the game ends.
+
+        Raises:
+            IllegalActionError: see :meth:`verify_accuse`.
+        """
+        self.verify_accuse(seat)
+        assert self.wager_maker is not None and self.current_wager is not None
+        maker = self.wager_maker
+        self.log.append(Accused(seat, maker))
+        wager = self.current_wager
+        count = self.count_matching(wager)
+        claimed = wager.total if isinstance(wager, SumWager) else wager.quantity
+        losers: tuple[int, ...]
+        if count < claimed:
+            outcome, losers = "false", (maker,)
+        elif count > claimed or not self.rules.spot_on:
+            outcome, losers = "true", (seat,)
+        else:
+            outcome, losers = "spot-on", tuple(s for s in self.in_game if s != maker)
+        for loser in losers:
+            self._counts[loser] -= 1
+        reveal = Revealed(self.hands, count, outcome, losers, self.dice_counts)
+        self.log.append(reveal)
+        for loser in losers:
+            if self._counts[loser] == 0:
+                self.log.append(PlayerOut(loser))
+        alive = self.in_game
+        self.turn = None
+        self.current_wager = None
+        if len(alive) == 1:
+            self.winner = alive[0]
+            self.phase = Phase.OVER
+            self.log.append(GameWon(alive[0]))
+        else:
+            assert self.starter is not None
+            self._start_round(self.next_in_game(self.starter))
+            self._advance()
+        return reveal
+
+    # ------------------------------------------------------------------ generic actions
+
+    def legal_actions(self, seat: int | None = None) -> list[AnyWager | str]:
+        """What ``seat`` (default: the player to act) may do now: wagers, and ``'accuse'``.
+
+        The player to act must raise or accuse; if no raise is legal, only ``'accuse'`` (L7).
+        """
+        if self.phase is not Phase.BIDDING:
+            return []
+        seat = self.turn if seat is None else seat
+        actions: list[AnyWager | str] = []
+        if seat == self.turn:
+            actions.extend(self.legal_wagers())
+        if seat is not None and self.can_accuse(seat):
+            actions.append("accuse")
+        return actions
+
+    def apply(self, action: AnyWager | str, seat: int | None = None) -> Event:
+        """Apply an item of :meth:`legal_actions`: a wager, or ``'accuse'``."""
+        if action == "accuse":
+            return self.accuse(self.turn if seat is None else seat)  # type: ignore[arg-type]
+        if isinstance(action, Wager | SumWager):
+            return self.wager(action, seat)
+        raise IllegalActionError(f"unknown action {action!r}; use a wager or 'accuse'")
+
+    # ------------------------------------------------------------------ views and logs
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator); see :class:`~.view.LiarsDiceView`."""
+        from tavern_dice.liars_dice.view import LiarsDiceView
+
+        return LiarsDiceView.of(self, seat)
+
+    def to_log(self) -> dict[str, Any]:
+        """The game as JSON-ready data: game name, players, rules and every event."""
+        return {
+            "game": GAME_NAME,
+            "version": 1,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "events": [e.to_dict() for e in self.log],
+        }
+
+    @classmethod
+    def from_log(cls, data: dict[str, Any]) -> LiarsDiceGame:
+        """Replay a :meth:`to_log` record into an identical game.
+
+        Raises:
+            LogError: if the record is malformed or its events do not replay exactly.
+        """
+        if not isinstance(data, dict) or data.get("game") != GAME_NAME:
+            raise LogError(f"not a {GAME_NAME} log")
+        try:
+            rules = LiarsDiceRules.from_dict(data["rules"])
+            events = [Event.from_dict(e) for e in data["events"]]
+            game = cls(data["players"], rules=rules, auto_roll=False, seed=data.get("seed"))
+        except (KeyError, TypeError) as error:
+            raise LogError(f"malformed {GAME_NAME} log: {error}") from None
+        for event in events:
+            if isinstance(event, DiceRolled):
+                game.roll([tuple(int(f) for f in faces if f is not None) for faces in event.dice])
+            elif isinstance(event, WagerMade):
+                game.wager(event.wager, event.seat)
+            elif isinstance(event, Accused):
+                game.accuse(event.accuser)
+        if game.log != events:
+            raise LogError("the log's derived events do not match a replay of its inputs")
+        return game
+
+    def replay_steps(self) -> Iterator[tuple[Event, LiarsDiceGame]]:
+        """Yield each event with the game as it stood right after it (for ``tavern replay``)."""
+        game = LiarsDiceGame(self.players, rules=self.rules, auto_roll=False, seed=self.seed)
+        seen = 0
+        for event in self.log:
+            if isinstance(event, DiceRolled):
+                game.roll([tuple(int(f) for f in faces if f is not None) for faces in event.dice])
+            elif isinstance(event, WagerMade):
+                game.wager(event.wager, event.seat)
+            elif isinstance(event, Accused):
+                game.accuse(event.accuser)
+            while seen < len(game.log):
+                yield game.log[seen], game
+                seen += 1
+
+    def _name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < self.num_players:
+            return f"seat {seat}"
+        return self.players[seat]
+
+    def _legal_hint(self, limit: int = 6) -> str:
+        legal = self.legal_wagers()
+        if not legal:
+            return "no raise is possible, so the player to act must accuse"
+        shown = ", ".join(str(w) for w in legal[:limit])
+        more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
+        return shown + more

@@ -1,0 +1,103 @@
+"""Per-player views of a Liar's Dice game: what one seat may see, and nothing more.
+
+A view holds the viewer's own dice, every player's dice count (lives), the
+standing wager, whose turn it is, the viewer's legal actions, the last reveal
+and the log masked for the viewer. Other players' unrevealed dice never appear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tavern_dice.events import Event
+from tavern_dice.liars_dice.events import Revealed
+from tavern_dice.liars_dice.rules import LiarsDiceRules
+from tavern_dice.liars_dice.wager import AnyWager
+
+if TYPE_CHECKING:
+    from tavern_dice.liars_dice.state import LiarsDiceGame
+
+
+@dataclass(frozen=True, slots=True)
+class LiarsDiceView:
+    """One seat's view (``seat is None``: a spectator, who sees only what is public).
+
+    Attributes:
+        own_dice: the viewer's faces this round (empty for a spectator or a player out).
+        dice_counts: every seat's dice (lives), public (L1).
+        wager / wager_maker: the standing wager and who made it, or ``None``.
+        legal_wagers: what the viewer may wager now (empty unless it is their turn).
+        may_accuse: whether the viewer may accuse now (L7).
+        last_reveal: the latest reveal, with every hand shown, or ``None``.
+        log: the events as the viewer may see them.
+    """
+
+    seat: int | None
+    players: tuple[str, ...]
+    rules: LiarsDiceRules
+    phase: str
+    round: int
+    starter: int | None
+    turn: int | None
+    own_dice: tuple[int, ...]
+    dice_counts: tuple[int, ...]
+    dice_in_play: int
+    sum_wagers: bool
+    wager: AnyWager | None
+    wager_maker: int | None
+    legal_wagers: tuple[AnyWager, ...]
+    may_accuse: bool
+    last_reveal: Revealed | None
+    winner: int | None
+    log: tuple[Event, ...]
+
+    @staticmethod
+    def of(game: LiarsDiceGame, seat: int | None) -> LiarsDiceView:
+        """Build ``seat``'s view of ``game``."""
+        last_reveal = next((e for e in reversed(game.log) if isinstance(e, Revealed)), None)
+        is_turn = seat is not None and seat == game.turn
+        return LiarsDiceView(
+            seat=seat,
+            players=game.players,
+            rules=game.rules,
+            phase=game.phase.value,
+            round=game.round,
+            starter=game.starter,
+            turn=game.turn,
+            own_dice=game.hands[seat] if seat is not None else (),
+            dice_counts=game.dice_counts,
+            dice_in_play=game.dice_in_play,
+            sum_wagers=game.sum_wagers,
+            wager=game.current_wager,
+            wager_maker=game.wager_maker,
+            legal_wagers=tuple(game.legal_wagers()) if is_turn else (),
+            may_accuse=seat is not None and game.can_accuse(seat),
+            last_reveal=last_reveal,
+            winner=game.winner,
+            log=tuple(e.masked_for(seat) for e in game.log),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (for the web table)."""
+        return {
+            "seat": self.seat,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "round": self.round,
+            "starter": self.starter,
+            "turn": self.turn,
+            "own_dice": list(self.own_dice),
+            "dice_counts": list(self.dice_counts),
+            "dice_in_play": self.dice_in_play,
+            "sum_wagers": self.sum_wagers,
+            "wager": None if self.wager is None else self.wager.code(),
+            "wager_text": None if self.wager is None else str(self.wager),
+            "wager_maker": self.wager_maker,
+            "legal_wagers": [w.code() for w in self.legal_wagers],
+            "may_accuse": self.may_accuse,
+            "last_reveal": None if self.last_reveal is None else self.last_reveal.to_dict(),
+            "winner": self.winner,
+            "log": [e.to_dict() for e in self.log],
+        }

@@ -1,0 +1,107 @@
+"""Wagers (bids) and the raise order.
+
+A :class:`Wager` claims "at least ``quantity`` dice on the table show
+``face``" (rule L4). In the two-player, one-die endgame a :class:`SumWager`
+claims "the two dice sum to at least ``total``" (rule L10).
+
+Seed examples (rule L5, raise rule ``either``): after 3 twos,
+
+>>> old = Wager(3, 2)
+>>> [is_raise(Wager(q, f), old, RaiseRule.EITHER) for q, f in [(2, 4), (4, 2), (4, 1), (4, 5)]]
+[True, True, True, True]
+>>> is_raise(Wager(2, 4), old, RaiseRule.STANDARD)
+False
+>>> parse_wager("3x2"), parse_wager("4 fives"), parse_wager("sum 7")
+(Wager(quantity=3, face=2), Wager(quantity=4, face=5), SumWager(total=7))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import RaiseRule
+
+FACE_NAMES = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+_FACE_WORDS = {name: face for face, name in FACE_NAMES.items()} | {
+    name[:-1]: face for face, name in FACE_NAMES.items()
+} | {"sixe": 6}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Wager:
+    """Claims at least ``quantity`` dice on the table show ``face`` (L4: "at least 3 twos")."""
+
+    quantity: int
+    face: int
+
+    def __str__(self) -> str:
+        name = FACE_NAMES.get(self.face, f"{self.face}s")
+        if self.quantity == 1:
+            name = name[:-2] if name == "sixes" else name[:-1]
+        return f"{self.quantity} {name}"
+
+    def code(self) -> str:
+        """Short form ``'QxF'`` that :func:`parse_wager` reads back."""
+        return f"{self.quantity}x{self.face}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class SumWager:
+    """Claims the dice on the table sum to at least ``total`` (L10: "based on the sum")."""
+
+    total: int
+
+    def __str__(self) -> str:
+        return f"sum of at least {self.total}"
+
+    def code(self) -> str:
+        """Short form ``'sum T'`` that :func:`parse_wager` reads back."""
+        return f"sum {self.total}"
+
+
+AnyWager = Wager | SumWager
+
+
+def is_raise(new: AnyWager, old: AnyWager | None, rule: RaiseRule) -> bool:
+    """Whether ``new`` may follow ``old`` under ``rule`` (L5, L10).
+
+    Any wager may open a round (``old is None``; seed "The first player can make
+    any wager that they wish"). Sum wagers follow sum wagers with a higher total
+    ("the sum must increase on progressive wagers"). Mixing the two kinds is never a raise.
+    """
+    if old is None:
+        return True
+    if isinstance(new, SumWager) or isinstance(old, SumWager):
+        return isinstance(new, SumWager) and isinstance(old, SumWager) and new.total > old.total
+    if rule is RaiseRule.EITHER:
+        return new.quantity > old.quantity or new.face > old.face
+    if rule is RaiseRule.STANDARD:
+        return (new.quantity, new.face) > (old.quantity, old.face)
+    return (new.face, new.quantity) > (old.face, old.quantity)
+
+
+_QXF = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$", re.IGNORECASE)
+_WORDS = re.compile(r"^\s*(\d+)\s+([a-z]+)\s*$", re.IGNORECASE)
+_SUM = re.compile(r"^\s*(?:sum|s)\s*(?:of\s*)?(?:at\s+least\s*)?(\d+)\s*$", re.IGNORECASE)
+
+
+def parse_wager(text: str) -> AnyWager:
+    """Read a wager typed by a person: ``'3x2'``, ``'3 twos'``, ``'1 six'`` or ``'sum 7'``.
+
+    Raises:
+        TavernError: if the text is none of those forms.
+    """
+    if match := _QXF.match(text):
+        return Wager(int(match.group(1)), int(match.group(2)))
+    if match := _WORDS.match(text):
+        face = _FACE_WORDS.get(match.group(2).lower())
+        if face is not None:
+            return Wager(int(match.group(1)), face)
+    if match := _SUM.match(text):
+        return SumWager(int(match.group(1)))
+    raise TavernError(
+        f"cannot read {text!r} as a wager; write QUANTITYxFACE ('3x2'), words ('3 twos') "
+        "or, in the sum endgame, 'sum 7'"
+    )
