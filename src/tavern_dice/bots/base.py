@@ -1,0 +1,55 @@
+"""The agent interface shared by bots and people.
+
+A seat at the table is an *agent*. Agents see only their own view (the same
+:class:`~tavern_dice.liars_dice.view.LiarsDiceView` or
+:class:`~tavern_dice.blackjack.view.BlackjackView` a person is shown) and
+answer with an action; the runner (:mod:`tavern_dice.play.runner`) checks it
+with the engine. Bots, the terminal's human seat and the web table's seats all
+implement these protocols.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol, runtime_checkable
+
+from tavern_dice.blackjack.view import BlackjackView
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.liars_dice.wager import AnyWager
+
+ACCUSE: Literal["accuse"] = "accuse"
+LiarsAction = AnyWager | Literal["accuse"]
+
+
+@runtime_checkable
+class LiarsDiceAgent(Protocol):
+    """Plays one Liar's Dice seat."""
+
+    name: str
+
+    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+        """On the agent's turn: one of ``view.legal_wagers`` or ``'accuse'`` (if
+        ``view.may_accuse``)."""
+        ...
+
+    def wants_to_accuse(self, view: LiarsDiceView) -> bool:
+        """Out of turn, after another player's wager: whether to accuse it now (L7)."""
+        ...
+
+
+BlackjackMove = tuple[Literal["roll", "stand"], int]
+"""``('roll', 0)`` or ``('stand', bonus)`` with a bonus from ``view.legal_bonuses``."""
+
+
+@runtime_checkable
+class BlackjackAgent(Protocol):
+    """Plays one Dice Blackjack seat."""
+
+    name: str
+
+    def choose_bet(self, view: BlackjackView) -> int | None:
+        """The bet in cp within ``view.bet_limits``, or ``None`` to sit the round out."""
+        ...
+
+    def choose_move(self, view: BlackjackView) -> BlackjackMove:
+        """On the agent's turn, after at least one d12: roll again or stand (with a bonus)."""
+        ...
