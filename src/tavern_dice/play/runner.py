@@ -41,13 +41,13 @@ def liars_dice_step(game: LiarsDiceGame, agents: Sequence[LiarsDiceAgent]) -> No
         if seat != game.turn and agents[seat].wants_to_accuse(game.view(seat)):
             game.accuse(seat)
             return
-    seat = game.turn
-    assert seat is not None
-    action = agents[seat].choose_action(game.view(seat))
+    actor = game.turn
+    assert actor is not None
+    action = agents[actor].choose_action(game.view(actor))
     if action == ACCUSE:
-        game.accuse(seat)
+        game.accuse(actor)
     else:
-        game.wager(action, seat)
+        game.wager(action, actor)
 
 
 def play_liars_dice(
