@@ -1,0 +1,128 @@
+"""The ``cautious`` and ``bold`` Dice Blackjack bots: a fixed bet and a rule of thumb.
+
+Both play the fixed policies of :mod:`tavern_dice.strategy.blackjack_solver`
+(:func:`~tavern_dice.strategy.blackjack_solver.cautious_policy` stands 7 or
+less under the target, :func:`~tavern_dice.strategy.blackjack_solver.bold_policy`
+only within 2; both stand when their bonus reaches the target exactly, and both
+roll on when the house did not bust and their total plus bonus cannot beat the
+house roll, since standing would lose anyway).
+
+* **Bet** (B2): ``bet_cp`` every round (default 1 gp = 100 cp), brought within
+  ``view.bet_limits``.
+* **Stand** (B6, B7): with the largest bonus from ``view.legal_bonuses`` if it improves
+  the payout the engine's :func:`~tavern_dice.blackjack.settlement.settle` gives,
+  else none.
+
+Target 14, house roll 9, a first d12 of 8, proficiency bonus 4 (bonus up to 2):
+the cautious bot stands (6 under the target) and adds 2 to beat the house; the
+bold bot rolls again, a 5, and adds 1 for an exact hit (1.5x):
+
+>>> from tavern_dice.blackjack.state import BlackjackGame
+>>> from tavern_dice.dice import ScriptedDice
+>>> from tavern_dice.play.runner import play_blackjack_round
+>>> def one_round(bot):
+...     dice = ScriptedDice([(14,), (9, 17), (8,), (5,)])
+...     game = BlackjackGame(["Ann"], dice=dice, balances=1000, proficiency=[4])
+...     play_blackjack_round(game, [bot])
+...     return [(e.outcome, e.final, e.delta) for e in game.settlements()]
+>>> one_round(CautiousBlackjackBot("Ann")), one_round(BoldBlackjackBot("Ann"))
+([('win', 10, 100)], [('exact', 14, 150)])
+"""
+
+from __future__ import annotations
+
+import random
+
+from tavern_dice.blackjack.settlement import settle
+from tavern_dice.blackjack.view import BlackjackView
+from tavern_dice.bots.base import BlackjackMove
+from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
+from tavern_dice.strategy.blackjack_solver import Policy, bold_policy, cautious_policy
+
+
+class PolicyBlackjackBot:
+    """Bets ``bet_cp`` each round and plays ``policy`` (a
+    :data:`~tavern_dice.strategy.blackjack_solver.Policy`).
+
+    Args:
+        name: the seat's name.
+        seed: seed of the bot's own ``random.Random`` (its play is deterministic; the
+            seed is kept so that every bot is built the same way).
+        bet_cp: the bet in cp (>= 1), capped by the table's limits and the balance.
+        policy: a module-level function (so that the bot pickles).
+
+    Raises:
+        BotError: a bet below 1 cp.
+    """
+
+    kind = "policy"
+
+    def __init__(
+        self, name: str, seed: int | None = None, bet_cp: int = DEFAULT_BET_CP, *,
+        policy: Policy,
+    ) -> None:
+        if isinstance(bet_cp, bool) or not isinstance(bet_cp, int) or bet_cp < 1:
+            raise BotError(f"bet_cp is a whole number of cp, at least 1, not {bet_cp!r}")
+        self.name = name
+        self.seed = seed
+        self.bet_cp = bet_cp
+        self.policy = policy
+        self.rng = random.Random(seed)
+
+    def choose_bet(self, view: BlackjackView) -> int | None:
+        """``bet_cp`` within ``view.bet_limits``; ``None`` (sit out) if it may not bet."""
+        if view.bet_limits is None:
+            return None
+        low, high = view.bet_limits
+        if high < low:
+            return None
+        return max(low, min(self.bet_cp, high))
+
+    def choose_move(self, view: BlackjackView) -> BlackjackMove:
+        """``('roll', 0)`` or ``('stand', bonus)`` as the policy says."""
+        seat, target = view.seat, view.target
+        if seat is None or target is None or seat not in view.totals:
+            raise BotError(f"{self.name} was asked to move outside its turn")
+        total = view.totals[seat]
+        house = None if view.house_bust else view.house_roll
+        cap = view.rules.bonus_cap(view.proficiency[seat])
+        if self.policy(total, target, house, cap) == "roll":
+            return ("roll", 0)
+        return ("stand", self._bonus(view, total, target, house))
+
+    def _bonus(self, view: BlackjackView, total: int, target: int, house: int | None) -> int:
+        legal = view.legal_bonuses
+        if not legal:
+            return 0
+        bet = view.bets.get(view.seat, 1) if view.seat is not None else 1
+        largest = max(legal)
+
+        def payout(bonus: int) -> int:
+            return settle(view.rules, bet, total + bonus, target=target, house=house)[1]
+
+        return largest if payout(largest) > payout(0) else 0
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r}, bet_cp={self.bet_cp})"
+
+
+class CautiousBlackjackBot(PolicyBlackjackBot):
+    """The ``cautious`` bot: :func:`~tavern_dice.strategy.blackjack_solver.cautious_policy`."""
+
+    kind = "cautious"
+
+    def __init__(
+        self, name: str = "cautious", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
+    ) -> None:
+        super().__init__(name, seed, bet_cp, policy=cautious_policy)
+
+
+class BoldBlackjackBot(PolicyBlackjackBot):
+    """The ``bold`` bot: :func:`~tavern_dice.strategy.blackjack_solver.bold_policy`."""
+
+    kind = "bold"
+
+    def __init__(
+        self, name: str = "bold", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
+    ) -> None:
+        super().__init__(name, seed, bet_cp, policy=bold_policy)
