@@ -1,1 +1,134 @@
-"""`tavern replay` (not yet implemented)."""
+"""``tavern replay GAME.json``: show a saved game (``tavern play --save``) event by event.
+
+The log is checked by replaying it through its engine (``from_log``), then shown
+with the same narrators as ``tavern play``, from the engine's ``replay_steps()``.
+By default every die is shown (the game is over); ``--as SEAT`` shows it as that
+player saw it, with others' secret dice masked (``event.masked_for(seat)``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from tavern_dice.blackjack.state import GAME_NAME as BLACKJACK
+from tavern_dice.blackjack.state import BlackjackGame
+from tavern_dice.cli import render_blackjack, render_liars
+from tavern_dice.cli.app import app
+from tavern_dice.cli.terminal import Terminal
+from tavern_dice.errors import LogError, TavernError
+from tavern_dice.events import Event
+from tavern_dice.liars_dice.state import GAME_NAME as LIARS_DICE
+from tavern_dice.liars_dice.state import LiarsDiceGame
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(f"[bold red]tavern replay:[/] {escape(message)}")
+    return typer.Exit(2)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise LogError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LogError(f"{path} is not JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(data, dict):
+        raise LogError(f"{path} holds no game log (expected a JSON object)")
+    return data
+
+
+def _seat(text: str | None, players: list[str]) -> int | None:
+    if text is None:
+        return None
+    if text.isdigit() and int(text) < len(players):
+        return int(text)
+    lowered = [p.lower() for p in players]
+    if text.lower() in lowered:
+        return lowered.index(text.lower())
+    seats = ", ".join(f"{i} {p}" for i, p in enumerate(players))
+    raise typer.BadParameter(
+        f"no seat {text!r}; give a seat number or a name: {seats}", param_hint="--as"
+    )
+
+
+@app.command("replay")
+def replay(
+    path: Annotated[
+        Path, typer.Argument(metavar="GAME.json", help="A log written by tavern play --save.")
+    ],
+    step: Annotated[
+        bool, typer.Option("--step", help="Wait for Enter after each event that shows something.")
+    ] = False,
+    as_seat: Annotated[
+        str | None,
+        typer.Option(
+            "--as", metavar="SEAT",
+            help="Show it as this player saw it (seat number from 0, or name): others' "
+            "secret dice stay hidden.",
+        ),
+    ] = None,
+) -> None:
+    """Replay a saved Liar's Dice or Dice Blackjack game step by step."""
+    terminal = Terminal()
+    console = terminal.console
+    try:
+        data = _load(path)
+        kind = data.get("game")
+        game: LiarsDiceGame | BlackjackGame
+        if kind in (LIARS_DICE, BLACKJACK):
+            try:
+                game = (LiarsDiceGame if kind == LIARS_DICE else BlackjackGame).from_log(data)
+            except TavernError as error:
+                # A tampered input (an illegal wager, impossible dice) fails in the engine's
+                # own checks rather than as a LogError; either way the log cannot be shown.
+                raise LogError(f"{path} does not replay: {error}") from None
+        else:
+            raise LogError(
+                f"{path} is not a game log this version knows: its 'game' is {kind!r}, "
+                f"expected {LIARS_DICE!r} or {BLACKJACK!r}"
+            )
+    except LogError as error:
+        raise _fail(str(error)) from None
+    players = list(game.players)
+    viewer = _seat(as_seat, players)
+    narrate: Any
+    if isinstance(game, LiarsDiceGame):
+        console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(game.rules)}")
+        narrate = render_liars.LiarsNarrator(
+            console, players, game.rules, viewer=viewer, reveal_all=viewer is None
+        )
+    else:
+        console.print(f"[bold]Dice Blackjack[/] · {render_blackjack.rules_summary(game.rules)}")
+        narrate = render_blackjack.BlackjackNarrator(console, players, viewer=viewer)
+    console.print("Seats: " + ", ".join(f"{i} {escape(p)}" for i, p in enumerate(players)))
+    if viewer is not None:
+        console.print(f"Shown as {escape(players[viewer])} saw it.")
+    try:
+        for event, _state in game.replay_steps():
+            if narrate.show(event) and step:
+                _pause(terminal, event)
+    except KeyboardInterrupt:
+        console.print("\n[bold]Goodbye![/]")
+        raise typer.Exit(130) from None
+    except EOFError:
+        console.print()
+    if isinstance(game, BlackjackGame):
+        console.print()
+        console.print(render_blackjack.balances_line(
+            players, game.starting_balances, game.balances
+        ), markup=False)
+    elif game.winner is None:
+        console.print("The game was left unfinished.")
+
+
+def _pause(terminal: Terminal, event: Event) -> None:
+    terminal.ask("[bright_black]⏎[/]")

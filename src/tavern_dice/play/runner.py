@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from tavern_dice.blackjack.events import RoundOpened
 from tavern_dice.blackjack.state import BlackjackGame, Phase
 from tavern_dice.bots.base import ACCUSE, BlackjackAgent, LiarsDiceAgent
 from tavern_dice.events import Event
@@ -22,10 +23,10 @@ Observer = Callable[[Event], None]
 class _Feed:
     """Passes events that are new in a game's log to the observer."""
 
-    def __init__(self, log: list[Event], observer: Observer | None) -> None:
+    def __init__(self, log: list[Event], observer: Observer | None, start: int = 0) -> None:
         self._log = log
         self._observer = observer
-        self._seen = 0
+        self._seen = start
 
     def flush(self) -> None:
         while self._seen < len(self._log):
@@ -85,7 +86,12 @@ def play_blackjack_round(
     ``agents[seat] is None`` sits that seat out. Opens a new round first if the last
     one is over.
     """
-    feed = _Feed(game.log, observer)
+    # Report this round's events only: earlier rounds were reported by earlier calls.
+    if game.phase is Phase.ROUND_OVER:
+        start = len(game.log)
+    else:
+        start = max(i for i, e in enumerate(game.log) if isinstance(e, RoundOpened))
+    feed = _Feed(game.log, observer, start)
     if game.phase is Phase.ROUND_OVER:
         game.new_round()
     feed.flush()

@@ -1,0 +1,302 @@
+"""Shared option handling for ``tavern play``: seats, bots, rulesets, gold, dice and seeds.
+
+Nothing here is a rule. Rulesets are built with the engines' own ruleset classes
+(which validate themselves), amounts are read with :func:`tavern_dice.money.parse_cp`,
+and bot kinds are looked up in :mod:`tavern_dice.bots.registry`. Every failure is a
+:class:`typer.BadParameter` naming the option, so the user sees a usage error (exit
+code 2) that says what was wrong and what would be accepted.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+
+from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.dice import DiceSource, ManualDice, RollSpec, SecureDice, SeededDice
+from tavern_dice.errors import InvalidDiceError, TavernError
+from tavern_dice.liars_dice.rules import PRESETS as LIARS_PRESETS
+from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
+from tavern_dice.money import parse_cp
+
+BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
+"""Tavern names given to bot seats, in seat order (skipping any a person has taken)."""
+
+PERSON_NAME = "Player"
+"""Default name of the one person at the table (``Player 1``, ``Player 2``... in hot seat)."""
+
+
+class DiceMode(enum.Enum):
+    """Where the dice come from (``--dice``)."""
+
+    AUTO = "auto"
+    """Seeded with ``--seed``; otherwise the OS's secure RNG when a person plays, and a
+    fresh, printed seed for an all-bot game (so that it can be run again)."""
+    MANUAL = "manual"
+    """Physical dice: every roll is typed in (a DM refereeing a real table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """One ``--bots`` entry: a bot kind, and for Dice Blackjack an optional proficiency
+    bonus written ``kind:PB`` (e.g. ``bold:4``)."""
+
+    kind: str
+    proficiency: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat at the table: a person (``bot is None``) or a bot."""
+
+    name: str
+    bot: BotSpec | None
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person plays this seat at the terminal."""
+        return self.bot is None
+
+    @property
+    def label(self) -> str:
+        """The name with the bot's kind, e.g. ``'Bo (probabilistic)'``."""
+        return self.name if self.bot is None else f"{self.name} ({self.bot.kind})"
+
+
+def parse_bots(
+    text: str | None, known: Mapping[str, object], *, allow_proficiency: bool = False
+) -> list[BotSpec] | None:
+    """Read ``--bots kind,kind,...`` (``kind:PB`` too when ``allow_proficiency``).
+
+    Returns ``None`` if the option was not given; an empty text gives no bots.
+
+    Raises:
+        typer.BadParameter: an unknown kind (the message lists the known kinds) or a
+            proficiency bonus that is not a whole number.
+    """
+    if text is None:
+        return None
+    specs: list[BotSpec] = []
+    for raw in text.split(","):
+        item = raw.strip().lower()
+        if not item:
+            continue
+        kind, sep, pb_text = item.partition(":")
+        proficiency: int | None = None
+        if sep:
+            if not allow_proficiency:
+                raise typer.BadParameter(
+                    f"{raw.strip()!r}: only Dice Blackjack bots take a proficiency bonus",
+                    param_hint="--bots",
+                )
+            if not pb_text.isdigit():
+                raise typer.BadParameter(
+                    f"{raw.strip()!r}: write KIND:PB with a whole proficiency bonus, e.g. bold:4",
+                    param_hint="--bots",
+                )
+            proficiency = int(pb_text)
+        if kind not in known:
+            raise typer.BadParameter(
+                f"unknown bot {kind!r}; known: {', '.join(sorted(known))}", param_hint="--bots"
+            )
+        specs.append(BotSpec(kind, proficiency))
+    return specs
+
+
+def plan_seats(
+    players: int | None,
+    bots: list[BotSpec] | None,
+    names: Sequence[str] | None,
+    *,
+    default_bots: Callable[[int | None], list[BotSpec]],
+) -> list[Seat]:
+    """Decide who sits where: people first (in ``--name`` order), then the bots.
+
+    * no ``--players``, no ``--bots``: one person and ``default_bots(None)``;
+    * ``--players N`` without ``--bots``: one person and ``default_bots(N)``;
+    * ``--bots`` without ``--players``: the bots only (an unattended game), plus one
+      person per ``--name`` given;
+    * ``--players N --bots ...``: the bots, and ``N - len(bots)`` people.
+
+    Raises:
+        typer.BadParameter: more bots than players, or more names than people.
+    """
+    given_names = [n.strip() for n in names or () if n.strip()]
+    if bots is None:
+        bots = default_bots(players)
+        people = 1 if players is None else players - len(bots)
+    elif players is None:
+        people = len(given_names)
+    else:
+        people = players - len(bots)
+    if people < 0:
+        raise typer.BadParameter(
+            f"{len(bots)} bots do not fit at a table of {players}; give at most {players} "
+            "bots, or more players",
+            param_hint="--bots",
+        )
+    if len(given_names) > people:
+        raise typer.BadParameter(
+            f"{len(given_names)} names for {people} people at the table "
+            f"({len(bots)} of the {people + len(bots)} seats are bots)",
+            param_hint="--name",
+        )
+    lowered = [n.lower() for n in given_names]
+    if len(set(lowered)) != len(lowered):
+        raise typer.BadParameter("each person needs a different name", param_hint="--name")
+    person_names = list(given_names)
+    for i in range(len(given_names), people):
+        person_names.append(PERSON_NAME if people == 1 else f"{PERSON_NAME} {i + 1}")
+    taken = {n.lower() for n in person_names}
+    free = [n for n in BOT_NAMES if n.lower() not in taken]
+    free += [f"Bot {i + 1}" for i in range(len(bots))]
+    seats = [Seat(n, None) for n in person_names]
+    seats += [Seat(free[i], spec) for i, spec in enumerate(bots)]
+    return seats
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """A seed for the ``index``-th bot, distinct from the dice's and the other bots',
+    and the same for the same ``seed`` on every run and platform (SHA-256, not ``hash``)."""
+    digest = hashlib.sha256(f"tavern-dice:{seed}:bot:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def liars_rules(
+    preset: str,
+    *,
+    raise_rule: RaiseRule | None,
+    wild_face: int | None,
+    spot_on: bool | None,
+    sum_endgame: bool | None,
+    dice_per_player: int | None,
+) -> LiarsDiceRules:
+    """The Liar's Dice ruleset: ``preset`` with the options that were given changed.
+
+    ``wild_face=0`` clears a preset's wild face.
+
+    Raises:
+        typer.BadParameter: an unknown preset, or options the ruleset rejects.
+    """
+    base = LIARS_PRESETS.get(preset)
+    if base is None:
+        raise typer.BadParameter(
+            f"unknown preset {preset!r}; known: {', '.join(sorted(LIARS_PRESETS))}",
+            param_hint="--preset",
+        )
+    changes: dict[str, Any] = {}
+    if raise_rule is not None:
+        changes["raise_rule"] = raise_rule
+    if wild_face is not None:
+        changes["wild_face"] = wild_face or None
+    if spot_on is not None:
+        changes["spot_on"] = spot_on
+    if sum_endgame is not None:
+        changes["sum_endgame"] = sum_endgame
+    if dice_per_player is not None:
+        changes["dice_per_player"] = dice_per_player
+    try:
+        return base.replace(**changes)
+    except TavernError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def blackjack_rules(
+    base: BlackjackRules,
+    *,
+    house_needs_under: bool | None,
+    house_exact_beats_player_exact: bool | None,
+    min_bet: str | None,
+    max_bet: str | None,
+) -> BlackjackRules:
+    """The Dice Blackjack ruleset: ``base`` with the options that were given changed.
+
+    Raises:
+        typer.BadParameter: an amount that cannot be read, or limits the ruleset rejects.
+    """
+    changes: dict[str, Any] = {}
+    if house_needs_under is not None:
+        changes["house_needs_under"] = house_needs_under
+    if house_exact_beats_player_exact is not None:
+        changes["house_exact_beats_player_exact"] = house_exact_beats_player_exact
+    if min_bet is not None:
+        changes["min_bet_cp"] = amount(min_bet, "--min-bet")
+    if max_bet is not None:
+        changes["max_bet_cp"] = amount(max_bet, "--max-bet")
+    try:
+        return base.replace(**changes)
+    except TavernError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def amount(text: str, option: str) -> int:
+    """Read an amount of gold given as an option (``'10 gp'``, ``'2 gp 5 sp'``, ``'250'``
+    cp) as integer cp.
+
+    Raises:
+        typer.BadParameter: the text is not an amount.
+    """
+    try:
+        return parse_cp(text)
+    except TavernError as error:
+        raise typer.BadParameter(str(error), param_hint=option) from None
+
+
+_FACES_SPLIT = re.compile(r"[\s,;/+]+")
+
+
+def read_faces(text: str, spec: RollSpec) -> list[int]:
+    """Read faces typed from physical dice: ``'3 1 4 6 6'``, ``'3,1,4'`` or, for dice
+    with fewer than 10 sides, run together as ``'31466'``.
+
+    Only the reading happens here; :meth:`RollSpec.check` judges the count and range.
+
+    Raises:
+        InvalidDiceError: text that is not whole numbers.
+    """
+    tokens = [t for t in _FACES_SPLIT.split(text.strip()) if t]
+    if len(tokens) == 1 and spec.count > 1 and spec.sides < 10 and tokens[0].isdigit():
+        tokens = list(tokens[0])
+    if not tokens or not all(t.isdigit() for t in tokens):
+        raise InvalidDiceError(
+            f"type the {spec.count} d{spec.sides} as whole numbers, e.g. "
+            f"{' '.join(str(min(i + 1, spec.sides)) for i in range(spec.count))}"
+        )
+    return [int(t) for t in tokens]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceChoice:
+    """The dice source for a game and the seed it was built from (``None``: unseeded)."""
+
+    source: DiceSource
+    seed: int | None
+    generated: bool
+    """Whether the seed was drawn here (an all-bot game without ``--seed``), so it
+    should be printed for the game to be run again."""
+
+
+def choose_dice(
+    mode: DiceMode,
+    seed: int | None,
+    *,
+    has_person: bool,
+    ask_roll: Callable[[RollSpec, str | None], Sequence[int]],
+) -> DiceChoice:
+    """Pick the dice: typed in (``manual``), seeded by ``seed``, the OS's secure RNG when
+    a person plays, or a freshly drawn seed for an all-bot game."""
+    if mode is DiceMode.MANUAL:
+        return DiceChoice(ManualDice(ask_roll), seed, False)
+    if seed is not None:
+        return DiceChoice(SeededDice(seed), seed, False)
+    if has_person:
+        return DiceChoice(SecureDice(), None, False)
+    drawn = secrets.randbelow(1_000_000)
+    return DiceChoice(SeededDice(drawn), drawn, True)
