@@ -9,6 +9,9 @@ a bad one, print the engine's reason and ask again. They decide nothing themselv
 Typed forms: a wager as ``3x2``, ``3 twos`` or ``sum 7``; ``accuse``, ``liar`` or
 ``a`` to accuse; ``?`` for help; a bet as ``1 gp``, ``2 gp 5 sp`` or ``50`` (cp);
 ``r``/``roll`` and ``s``/``stand`` (``s 2`` stands adding 2 for proficiency).
+
+With ``hints=True`` each seat also shows, before every choice, the odds and values of
+:mod:`tavern_dice.cli.hints`, worked out from the person's own view only.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from rich.markup import escape
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import ACCUSE, BlackjackMove, LiarsAction
-from tavern_dice.cli import render_blackjack, render_liars
+from tavern_dice.cli import hints, render_blackjack, render_liars
 from tavern_dice.cli.terminal import Terminal
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -50,17 +53,26 @@ class HumanLiarsDice:
         game: the engine, used only to check answers (``verify_wager``, ``verify_accuse``).
         terminal: where to show the table and read answers.
         labels: every seat's label for the table display (names with bot kinds).
+        hints: before each choice, show the standing wager's odds, what accusing it
+            costs whom, and the safest legal wagers (from this seat's view only).
     """
 
     def __init__(
         self, name: str, seat: int, game: LiarsDiceGame, terminal: Terminal,
-        labels: Sequence[str],
+        labels: Sequence[str], *, hints: bool = False,
     ) -> None:
         self.name = name
         self.seat = seat
         self._game = game
         self._terminal = terminal
         self._labels = tuple(labels)
+        self.hints = hints
+
+    def _hint(self, view: LiarsDiceView) -> None:
+        if self.hints:
+            lines = hints.liars_lines(hints.liars_hint(view), view.players)
+            if lines:
+                self._terminal.console.print(hints.hint_block(lines))
 
     def _maker(self, view: LiarsDiceView) -> str:
         return "the wager-maker" if view.wager_maker is None else view.players[view.wager_maker]
@@ -89,6 +101,7 @@ class HumanLiarsDice:
         console = self._terminal.console
         console.print()
         console.print(render_liars.status(view, self._labels))
+        self._hint(view)
         maker = escape(self._maker(view))
         if not view.legal_wagers:
             prompt = f"[bold]No raise is possible: you must accuse {maker}.[/] Type accuse:"
@@ -126,6 +139,7 @@ class HumanLiarsDice:
         console = self._terminal.console
         if self._terminal.hand_to(self.name):
             console.print(render_liars.status(view, self._labels))
+        self._hint(view)
         maker = escape(self._maker(view))
         dice = render_liars.dice_text(view.own_dice, view.rules.sides).markup
         prompt = (
@@ -162,14 +176,20 @@ class HumanBlackjack:
         game: the engine, used only to check answers (``verify_bet``,
             ``verify_roll_again``, ``verify_stand``).
         terminal: where to show the table and read answers.
+        hints: before betting, show the round's expected payout under best play; before
+            each move, the bust chance and the expected payout of standing and of rolling.
     """
 
-    def __init__(self, name: str, seat: int, game: BlackjackGame, terminal: Terminal) -> None:
+    def __init__(
+        self, name: str, seat: int, game: BlackjackGame, terminal: Terminal, *,
+        hints: bool = False,
+    ) -> None:
         self.name = name
         self.seat = seat
         self._game = game
         self._terminal = terminal
         self._last_bet: int | None = None
+        self.hints = hints
 
     def choose_bet(self, view: BlackjackView) -> int | None:
         """Ask for a bet in gold (or to sit out) until the engine accepts one."""
@@ -177,6 +197,10 @@ class HumanBlackjack:
         low, high = view.bet_limits
         default = min(max(self._last_bet or gp(1), low), high)
         balance = view.balances[self.seat]
+        if self.hints:
+            self._terminal.console.print(
+                hints.hint_block(hints.blackjack_bet_lines(hints.blackjack_bet_hint(view)))
+            )
         prompt = (
             f"  [bold]{escape(self.name)}[/], you have [yellow]{format_cp(balance)}[/]. "
             f"[bold]Your bet[/] ({format_cp(low)} to {format_cp(high)}; "
@@ -205,6 +229,10 @@ class HumanBlackjack:
     def choose_move(self, view: BlackjackView) -> BlackjackMove:
         """Ask whether to roll another d12 or stand (and with how much bonus)."""
         self._terminal.console.print(render_blackjack.status(view))
+        if self.hints:
+            self._terminal.console.print(
+                hints.hint_block(hints.blackjack_move_lines(hints.blackjack_move_hint(view)))
+            )
         prompt = "  [bold]r[/]oll another d12 or [bold]s[/]tand?"
         while True:
             words = self._terminal.ask(prompt).lower().split()

@@ -108,6 +108,13 @@ Save = Annotated[
         help="Write the game's log here at the end (or when you quit); `tavern replay` shows it.",
     ),
 ]
+Hints = Annotated[
+    bool,
+    typer.Option(
+        "--hints", help="Before each of your choices, show the odds and expected payouts "
+        "worked out from what you can see (dim lines marked 'hint:').",
+    ),
+]
 
 
 # ---------------------------------------------------------------------- shared session code
@@ -209,6 +216,7 @@ def liars_dice(
     seed: Seed = None,
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
+    hints: Hints = False,
     preset: Annotated[
         str, typer.Option("--preset", help=f"Starting ruleset: {', '.join(LIARS_PRESETS)}.")
     ] = "tavern",
@@ -287,7 +295,7 @@ def liars_dice(
         agents: list[LiarsDiceAgent] = []
         for i, s in enumerate(seats):
             if s.bot is None:
-                agents.append(HumanLiarsDice(s.name, i, game, terminal, labels))
+                agents.append(HumanLiarsDice(s.name, i, game, terminal, labels, hints=hints))
             else:
                 agents.append(
                     make_liars_dice_bot(s.bot.kind, name=s.name, seed=_bot_seed(choice, i))
@@ -324,6 +332,7 @@ def blackjack(
     seed: Seed = None,
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
+    hints: Hints = False,
     gold: Annotated[
         str, typer.Option("--gold", help="Everyone's starting gold, e.g. '10 gp' or '250' cp.")
     ] = "10 gp",
@@ -410,7 +419,7 @@ def blackjack(
     agents: list[BlackjackAgent | None] = []
     for i, s in enumerate(seats):
         if s.bot is None:
-            agents.append(HumanBlackjack(s.name, i, game, terminal))
+            agents.append(HumanBlackjack(s.name, i, game, terminal, hints=hints))
         else:
             agents.append(make_blackjack_bot(
                 s.bot.kind, name=s.name, seed=_bot_seed(choice, i), bet_cp=bet_cp

@@ -26,7 +26,7 @@ from tavern_dice.liars_dice.rules import RaiseRule
 FACE_NAMES = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 _FACE_WORDS = {name: face for face, name in FACE_NAMES.items()} | {
     name[:-1]: face for face, name in FACE_NAMES.items()
-} | {"sixe": 6}
+} | {"sixe": 6, "six": 6}
 
 
 @dataclass(frozen=True, slots=True, order=True)
