@@ -57,7 +57,13 @@ class RollSpec:
         Raises:
             InvalidDiceError: if there are not exactly ``count`` faces, each in ``1..sides``.
         """
-        values = tuple(faces)
+        try:
+            values = tuple(faces)
+        except TypeError:  # a bare number or None where a list of faces belongs
+            raise InvalidDiceError(
+                f"expected a list of {self.count} d{self.sides} faces for {self.purpose}, "
+                f"not {faces!r}"
+            ) from None
         if len(values) != self.count:
             raise InvalidDiceError(
                 f"expected {self.count} d{self.sides} for {self.purpose}, got {len(values)} values"

@@ -46,6 +46,7 @@ from tavern_dice.blackjack.events import (
 )
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.settlement import house_roll, settle
+from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
@@ -124,6 +125,10 @@ class BlackjackGame:
         self.seed = seed
         self.auto_roll = auto_roll
         self.log: list[Event] = []
+        """Every event so far, oldest first. Append-only: views cache masked copies of it."""
+        # Per-viewer masked copies of the log, extended as the log grows, so that a view
+        # (built for every decision) costs O(new events), not O(session).
+        self._masked_logs: dict[int | None, list[Event]] = {}
         self._balances = list(start)
         self.house_net = 0
         self.round = 0
@@ -162,6 +167,17 @@ class BlackjackGame:
         return self.phase is Phase.ROUND_OVER and not any(
             b >= self.rules.min_bet_cp for b in self._balances
         )
+
+    def masked_log(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` (``None``: a spectator) may see it (nothing in this game is
+        secret today; the masking keeps views honest if that changes)."""
+        cache = self._masked_logs.get(seat)
+        log = self.log
+        if cache is None or len(cache) > len(log):
+            cache = self._masked_logs[seat] = []
+        for event in log[len(cache):]:
+            cache.append(event.masked_for(seat))
+        return tuple(cache)
 
     def bonus_cap(self, seat: int) -> int:
         """Largest proficiency bonus ``seat`` may add: ``ceil(PB/2)``, 0 if not proficient."""
@@ -490,8 +506,6 @@ class BlackjackGame:
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see; see :class:`~.view.BlackjackView`."""
-        from tavern_dice.blackjack.view import BlackjackView
-
         return BlackjackView.of(self, seat)
 
     def to_log(self) -> dict[str, Any]:
@@ -519,10 +533,17 @@ class BlackjackGame:
         try:
             events = [Event.from_dict(e) for e in data["events"]]
             game = cls._fresh(data)
-        except (KeyError, TypeError) as error:
+        except LogError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:  # ValueError covers TavernError
             raise LogError(f"malformed {GAME_NAME} log: {error}") from None
-        for _ in game._apply_inputs(events):
-            pass
+        try:
+            for _ in game._apply_inputs(events):
+                pass
+        except (AssertionError, IndexError, TypeError, ValueError) as error:
+            # An edited input (a bet above the balance, a d12 showing 13) fails to replay:
+            # report it as a bad log, not as a move someone is trying to make now.
+            raise LogError(f"the log does not replay: {error}") from None
         if game.log != events:
             raise LogError("the log's derived events do not match a replay of its inputs")
         return game

@@ -71,7 +71,7 @@ class BlackjackView:
             legal_bonuses=game.legal_bonuses(seat) if seat is not None else (),
             bet_limits=game.bet_limits(seat) if "bet" in actions and seat is not None else None,
             settlements=tuple(game.settlements()) if game.phase.value == "round-over" else (),
-            log=tuple(e.masked_for(seat) for e in game.log),
+            log=game.masked_log(seat),
         )
 
     def to_dict(self) -> dict[str, Any]:

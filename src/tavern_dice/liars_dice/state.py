@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
@@ -46,7 +47,8 @@ from tavern_dice.liars_dice.events import (
     RoundStarted,
     WagerMade,
 )
-from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
 
 GAME_NAME = "liars-dice"
@@ -63,6 +65,22 @@ class Phase(enum.Enum):
     """A player must wager (or accuse); others may accuse the standing wager (L7)."""
     OVER = "over"
     """One player has dice left (L9)."""
+
+
+@lru_cache(maxsize=4096)
+def _raises(
+    dice_in_play: int, sides: int, rule: RaiseRule, current: AnyWager | None, sum_wagers: bool
+) -> tuple[AnyWager, ...]:
+    """Every wager that may follow ``current``, in increasing order (L4, L5, L10). Cached:
+    the answer depends only on these arguments, and bots ask for it at every decision."""
+    if sum_wagers:
+        low, high = dice_in_play, dice_in_play * sides
+        candidates: list[AnyWager] = [SumWager(t) for t in range(low, high + 1)]
+    else:
+        candidates = [
+            Wager(q, f) for q in range(1, dice_in_play + 1) for f in range(1, sides + 1)
+        ]
+    return tuple(w for w in candidates if is_raise(w, current, rule))
 
 
 class LiarsDiceGame:
@@ -103,6 +121,11 @@ class LiarsDiceGame:
         self.seed = seed
         self.auto_roll = auto_roll
         self.log: list[Event] = []
+        """Every event so far, oldest first. Append-only: views cache masked copies of it."""
+        # Per-viewer masked copies of the log, extended as the log grows, so that a view
+        # (built for every bot decision) does not re-mask the whole log each time.
+        self._masked_logs: dict[int | None, list[Event]] = {}
+        self._last_reveal: Revealed | None = None
         n = len(names)
         self._counts = [rules.dice_per_player] * n  # L1: lives are dice
         self._hands: list[tuple[int, ...]] = [()] * n
@@ -149,6 +172,22 @@ class LiarsDiceGame:
     def is_over(self) -> bool:
         """Whether one player is left with dice (L9)."""
         return self.phase is Phase.OVER
+
+    @property
+    def last_reveal(self) -> Revealed | None:
+        """The latest reveal (L8), with every hand shown, or ``None`` before the first."""
+        return self._last_reveal
+
+    def masked_log(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` (``None``: a spectator) may see it: other players'
+        unrevealed dice hidden (see :meth:`~tavern_dice.events.Event.masked_for`)."""
+        cache = self._masked_logs.get(seat)
+        log = self.log
+        if cache is None or len(cache) > len(log):
+            cache = self._masked_logs[seat] = []
+        for event in log[len(cache):]:
+            cache.append(event.masked_for(seat))
+        return tuple(cache)
 
     def next_in_game(self, seat: int) -> int:
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
@@ -252,7 +291,8 @@ class LiarsDiceGame:
         self.turn = None
 
     def _advance(self) -> None:
-        while self.auto_roll and self.chance_request() is not None:
+        # The phases in which chance_request() is not None, tested without building specs.
+        while self.auto_roll and (self.phase is Phase.ROLL_OFF or self.phase is Phase.ROUND_ROLL):
             self.roll()
 
     # ------------------------------------------------------------------ wagers
@@ -260,18 +300,15 @@ class LiarsDiceGame:
     def legal_wagers(self) -> list[AnyWager]:
         """Every wager the player to act may make now, in increasing (quantity, face) order
         (L4, L5, L10); empty when no wager may be made."""
+        return list(self._legal_wagers())
+
+    def _legal_wagers(self) -> tuple[AnyWager, ...]:
         if self.phase is not Phase.BIDDING:
-            return []
-        if self.sum_wagers:
-            low, high = self.dice_in_play, self.dice_in_play * self.rules.sides
-            candidates: list[AnyWager] = [SumWager(t) for t in range(low, high + 1)]
-        else:
-            candidates = [
-                Wager(q, f)
-                for q in range(1, self.dice_in_play + 1)
-                for f in range(1, self.rules.sides + 1)
-            ]
-        return [w for w in candidates if is_raise(w, self.current_wager, self.rules.raise_rule)]
+            return ()
+        return _raises(
+            self.dice_in_play, self.rules.sides, self.rules.raise_rule, self.current_wager,
+            self.sum_wagers,
+        )
 
     def verify_wager(self, wager: AnyWager, seat: int | None = None) -> None:
         """Raise if ``seat`` (default: the player to act) may not make ``wager`` now.
@@ -344,14 +381,14 @@ class LiarsDiceGame:
     def accusers(self) -> tuple[int, ...]:
         """Seats that may accuse now: every player still in the game but the wager-maker,
         starting to the wager-maker's left (L7)."""
-        if self.phase is not Phase.BIDDING or self.wager_maker is None:
+        maker = self.wager_maker
+        if self.phase is not Phase.BIDDING or maker is None:
             return ()
-        order = []
-        seat = self.wager_maker
-        for _ in range(len(self.in_game) - 1):
-            seat = self.next_in_game(seat)
-            order.append(seat)
-        return tuple(order)
+        n = len(self.players)
+        counts = self._counts
+        return tuple(
+            seat for seat in ((maker + step) % n for step in range(1, n)) if counts[seat] > 0
+        )
 
     def verify_accuse(self, seat: int) -> None:
         """Raise if ``seat`` may not accuse now.
@@ -375,11 +412,15 @@ class LiarsDiceGame:
 
     def can_accuse(self, seat: int) -> bool:
         """Whether :meth:`verify_accuse` would pass."""
-        try:
-            self.verify_accuse(seat)
-        except IllegalActionError:
-            return False
-        return True
+        # The same tests as verify_accuse without building error messages: views ask this
+        # for every bot decision.
+        return (
+            0 <= seat < len(self.players)
+            and self.phase is Phase.BIDDING
+            and self.wager_maker is not None
+            and self._counts[seat] > 0
+            and seat != self.wager_maker
+        )
 
     def accuse(self, seat: int) -> Revealed:
         """``seat`` accuses the wager-maker of lying; all dice are revealed (L7, L8).
@@ -410,6 +451,7 @@ class LiarsDiceGame:
             self._counts[loser] -= 1
         reveal = Revealed(self.hands, count, outcome, losers, self.dice_counts)
         self.log.append(reveal)
+        self._last_reveal = reveal
         for loser in losers:
             if self._counts[loser] == 0:
                 self.log.append(PlayerOut(loser))
@@ -455,8 +497,6 @@ class LiarsDiceGame:
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator); see :class:`~.view.LiarsDiceView`."""
-        from tavern_dice.liars_dice.view import LiarsDiceView
-
         return LiarsDiceView.of(self, seat)
 
     def to_log(self) -> dict[str, Any]:
@@ -483,15 +523,24 @@ class LiarsDiceGame:
             rules = LiarsDiceRules.from_dict(data["rules"])
             events = [Event.from_dict(e) for e in data["events"]]
             game = cls(data["players"], rules=rules, auto_roll=False, seed=data.get("seed"))
-        except (KeyError, TypeError) as error:
+        except LogError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:  # ValueError covers TavernError
             raise LogError(f"malformed {GAME_NAME} log: {error}") from None
-        for event in events:
-            if isinstance(event, DiceRolled):
-                game.roll([tuple(int(f) for f in faces if f is not None) for faces in event.dice])
-            elif isinstance(event, WagerMade):
-                game.wager(event.wager, event.seat)
-            elif isinstance(event, Accused):
-                game.accuse(event.accuser)
+        try:
+            for event in events:
+                if isinstance(event, DiceRolled):
+                    game.roll(
+                        [tuple(int(f) for f in faces if f is not None) for faces in event.dice]
+                    )
+                elif isinstance(event, WagerMade):
+                    game.wager(event.wager, event.seat)
+                elif isinstance(event, Accused):
+                    game.accuse(event.accuser)
+        except (AssertionError, IndexError, TypeError, ValueError) as error:
+            # An edited input (an illegal wager, a die showing 7) fails to replay: report it as
+            # a bad log, not as a move someone is trying to make now.
+            raise LogError(f"the log does not replay: {error}") from None
         if game.log != events:
             raise LogError("the log's derived events do not match a replay of its inputs")
         return game

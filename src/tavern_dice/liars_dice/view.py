@@ -55,8 +55,10 @@ class LiarsDiceView:
     @staticmethod
     def of(game: LiarsDiceGame, seat: int | None) -> LiarsDiceView:
         """Build ``seat``'s view of ``game``."""
-        last_reveal = next((e for e in reversed(game.log) if isinstance(e, Revealed)), None)
+        # Reads the engine's fields directly (not its tuple-building properties): views are
+        # built for every bot decision.
         is_turn = seat is not None and seat == game.turn
+        counts = game._counts
         return LiarsDiceView(
             seat=seat,
             players=game.players,
@@ -65,17 +67,17 @@ class LiarsDiceView:
             round=game.round,
             starter=game.starter,
             turn=game.turn,
-            own_dice=game.hands[seat] if seat is not None else (),
-            dice_counts=game.dice_counts,
-            dice_in_play=game.dice_in_play,
+            own_dice=game._hands[seat] if seat is not None else (),
+            dice_counts=tuple(counts),
+            dice_in_play=sum(counts),
             sum_wagers=game.sum_wagers,
             wager=game.current_wager,
             wager_maker=game.wager_maker,
-            legal_wagers=tuple(game.legal_wagers()) if is_turn else (),
+            legal_wagers=game._legal_wagers() if is_turn else (),
             may_accuse=seat is not None and game.can_accuse(seat),
-            last_reveal=last_reveal,
+            last_reveal=game.last_reveal,
             winner=game.winner,
-            log=tuple(e.masked_for(seat) for e in game.log),
+            log=game.masked_log(seat),
         )
 
     def to_dict(self) -> dict[str, Any]:
