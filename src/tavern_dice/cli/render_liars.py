@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tavern_dice.events import DiceRolled, Event
+from tavern_dice.liars_dice.adjudication import die_counts
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
@@ -150,10 +151,8 @@ def rules_summary(rules: LiarsDiceRules) -> str:
 def _matches(wager: AnyWager, rules: LiarsDiceRules) -> Callable[[int], bool] | None:
     if isinstance(wager, SumWager):
         return None
-    wild = rules.wild_face
-    # Display only: which dice to light up. The count shown is the engine's (Revealed.count);
-    # the narrator drops the highlight if the two ever disagree.
-    return lambda face: face == wager.face or (face == wild and wager.face != wild)
+    face = wager.face
+    return lambda die: die_counts(die, face, rules)
 
 
 class LiarsNarrator:

@@ -38,6 +38,7 @@ from typing import Any
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import IllegalActionError, LogError, NotYourTurnError
 from tavern_dice.events import DiceRolled, Event
+from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
@@ -201,11 +202,7 @@ class LiarsDiceGame:
     def count_matching(self, wager: AnyWager) -> int:
         """How many dice on the table satisfy ``wager``: dice showing the face, plus wild
         dice for any other face (L6); for a :class:`SumWager`, the sum of all dice (L10)."""
-        faces = [f for hand in self._hands for f in hand]
-        if isinstance(wager, SumWager):
-            return sum(faces)
-        wild = self.rules.wild_face
-        return sum(1 for f in faces if f == wager.face or (f == wild and wager.face != wild))
+        return count_matching((f for hand in self._hands for f in hand), wager, self.rules)
 
     # ------------------------------------------------------------------ chance
 
@@ -440,13 +437,8 @@ class LiarsDiceGame:
         wager = self.current_wager
         count = self.count_matching(wager)
         claimed = wager.total if isinstance(wager, SumWager) else wager.quantity
-        losers: tuple[int, ...]
-        if count < claimed:
-            outcome, losers = "false", (maker,)
-        elif count > claimed or not self.rules.spot_on:
-            outcome, losers = "true", (seat,)
-        else:
-            outcome, losers = "spot-on", tuple(s for s in self.in_game if s != maker)
+        outcome = reveal_outcome(count, claimed, self.rules)
+        losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
             self._counts[loser] -= 1
         reveal = Revealed(self.hands, count, outcome, losers, self.dice_counts)

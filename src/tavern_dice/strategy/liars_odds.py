@@ -48,6 +48,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from tavern_dice.errors import InvalidDiceError, TavernError
+from tavern_dice.liars_dice.adjudication import dice_losers, die_counts, reveal_outcome
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
 
@@ -140,8 +141,7 @@ def _check_wager(wager: AnyWager, rules: LiarsDiceRules) -> None:
 def die_matches(die: int, face: int, rules: LiarsDiceRules) -> bool:
     """Whether one die counts toward a wager on ``face`` (L4, L6): it shows ``face``, or it
     shows the wild face and ``face`` is not the wild face."""
-    wild = rules.wild_face
-    return die == face or (die == wild and face != wild)
+    return die_counts(die, face, rules)
 
 
 def matching_dice(dice: Sequence[int], face: int, rules: LiarsDiceRules) -> int:
@@ -381,13 +381,15 @@ def outcome_costs(
         )
     if wager_maker == accuser:
         raise OddsError(f"seat {accuser} made the wager and cannot accuse it (L7)")
-    if rules.spot_on:
-        exact = tuple(s for s in seats if s != wager_maker)
-        exact_outcome = "spot-on"
-    else:
-        exact, exact_outcome = (accuser,), "true"
+    exact_outcome = reveal_outcome(1, 1, rules)
     return OutcomeCosts(
-        wager_maker, accuser, seats, (wager_maker,), (accuser,), exact, exact_outcome
+        wager_maker,
+        accuser,
+        seats,
+        dice_losers("false", wager_maker, accuser, seats),
+        dice_losers("true", wager_maker, accuser, seats),
+        dice_losers(exact_outcome, wager_maker, accuser, seats),
+        exact_outcome,
     )
 
 
