@@ -504,7 +504,7 @@ class BlackjackGame:
 
     # ------------------------------------------------------------------ views and logs
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> BlackjackView:
         """What ``seat`` may see; see :class:`~.view.BlackjackView`."""
         return BlackjackView.of(self, seat)
 

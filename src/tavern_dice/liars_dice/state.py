@@ -487,7 +487,7 @@ class LiarsDiceGame:
 
     # ------------------------------------------------------------------ views and logs
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> LiarsDiceView:
         """What ``seat`` may see (``None``: a spectator); see :class:`~.view.LiarsDiceView`."""
         return LiarsDiceView.of(self, seat)
 
