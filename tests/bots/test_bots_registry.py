@@ -40,8 +40,8 @@ def _restore_tables() -> Iterator[None]:
 
 
 def test_built_in_kinds() -> None:
-    assert sorted(LIARS_DICE_BOTS) == ["probabilistic", "random"]
-    assert sorted(BLACKJACK_BOTS) == ["bold", "cautious"]
+    assert sorted(LIARS_DICE_BOTS) == ["probabilistic", "random", "strong"]
+    assert sorted(BLACKJACK_BOTS) == ["bold", "cautious", "optimal"]
     for kind in LIARS_DICE_BOTS:
         bot = make_liars_dice_bot(kind, seed=1)
         assert isinstance(bot, LiarsDiceAgent) and bot.name == kind
@@ -92,7 +92,7 @@ def test_register_new_bots_by_callable_or_by_path() -> None:
     register_liars_dice_bot("careful", "tavern_dice.bots.liars_probabilistic:"
                                        "ProbabilisticLiarsDiceBot")
     assert isinstance(make_liars_dice_bot("careful"), ProbabilisticLiarsDiceBot)
-    assert sorted(LIARS_DICE_BOTS) == ["careful", "probabilistic", "random"]
+    assert sorted(LIARS_DICE_BOTS) == ["careful", "probabilistic", "random", "strong"]
     with pytest.raises(BotError, match="already registered"):
         register_liars_dice_bot("random", RandomLiarsDiceBot)
     register_liars_dice_bot("random", ProbabilisticLiarsDiceBot, replace=True)

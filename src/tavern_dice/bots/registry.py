@@ -20,7 +20,7 @@ Dice Blackjack. Every bot is picklable (simulations run them in a process pool).
 >>> make_liars_dice_bot("sharp")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tavern_dice.bots.registry.UnknownBotError: unknown ... bot 'sharp'; known: probabilistic, random
+tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: probabilistic, random, strong
 """
 
 from __future__ import annotations
@@ -77,12 +77,14 @@ class LazyFactory:
 _LIARS_DICE_PATHS: dict[str, str] = {
     "random": "tavern_dice.bots.liars_random:RandomLiarsDiceBot",
     "probabilistic": "tavern_dice.bots.liars_probabilistic:ProbabilisticLiarsDiceBot",
+    "strong": "tavern_dice.bots.liars_strong:StrongLiarsDiceBot",
 }
 """Built-in Liar's Dice bots: kind -> ``'module:factory'``."""
 
 _BLACKJACK_PATHS: dict[str, str] = {
     "cautious": "tavern_dice.bots.blackjack_simple:CautiousBlackjackBot",
     "bold": "tavern_dice.bots.blackjack_simple:BoldBlackjackBot",
+    "optimal": "tavern_dice.bots.blackjack_optimal:OptimalBlackjackBot",
 }
 """Built-in Dice Blackjack bots: kind -> ``'module:factory'``."""
 

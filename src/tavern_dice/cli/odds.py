@@ -67,3 +67,86 @@ def blackjack(
     if plot is not None:
         render.plot_chart(rules, proficiency, plot)
         console.print(f"chart written to {plot}")
+
+
+@odds_app.command("liars-dice")
+def liars_dice(
+    dice_in_play: Annotated[
+        int,
+        typer.Option("--dice-in-play", "-d", min=1, help="All dice on the table, yours included."),
+    ],
+    wager: Annotated[
+        str,
+        typer.Option("--wager", "-w", help="The wager: '4x2', '4 twos', or 'sum 7' in the "
+                     "two-player, one-die endgame."),
+    ],
+    mine: Annotated[
+        str,
+        typer.Option("--mine", "-m", help="Your own dice, e.g. 2,2,5,6,6 (default: none seen)."),
+    ] = "",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", min=2, max=10,
+                     help="Players still in the game (who else loses on a spot-on)."),
+    ] = None,
+    preset: Annotated[
+        str, typer.Option("--preset", help="Starting ruleset: tavern, openspiel.")
+    ] = "tavern",
+    wild_face: Annotated[
+        int | None,
+        typer.Option("--wild-face", min=0, help="A face that counts as any face (0: none)."),
+    ] = None,
+    spot_on: Annotated[
+        bool | None,
+        typer.Option("--spot-on/--no-spot-on", help="An exact wager costs everyone else a die."),
+    ] = None,
+) -> None:
+    """Liar's Dice: the chance a wager is false, true or exact, and who pays for each.
+
+    Example: tavern odds liars-dice --dice-in-play 12 --mine 2,2,5,6,6 --wager 4x2
+    """
+    from tavern_dice.cli import odds_liars as render
+    from tavern_dice.cli.options import liars_rules
+    from tavern_dice.cli.render_liars import rules_summary
+    from tavern_dice.errors import TavernError
+    from tavern_dice.liars_dice.wager import SumWager, parse_wager
+    from tavern_dice.strategy.liars_odds import wager_odds
+
+    rules = liars_rules(
+        preset, raise_rule=None, wild_face=wild_face, spot_on=spot_on, sum_endgame=None,
+        dice_per_player=None,
+    )
+    try:
+        own = render.parse_dice(mine)
+    except TavernError as error:
+        raise typer.BadParameter(str(error), param_hint="--mine") from None
+    try:
+        claim = parse_wager(wager)
+    except TavernError as error:
+        raise typer.BadParameter(str(error), param_hint="--wager") from None
+    if players is not None and dice_in_play < players:
+        raise typer.BadParameter(
+            f"{players} players in the game hold at least {players} dice, not {dice_in_play}",
+            param_hint="--dice-in-play",
+        )
+    try:
+        odds = wager_odds(claim, own, dice_in_play, rules)
+    except TavernError as error:
+        raise typer.BadParameter(str(error)) from None
+    table_size = players or (2 if isinstance(claim, SumWager) else render.DEFAULT_TABLE)
+    costs = render.table_costs(table_size, rules)
+    console = Console()
+    yours = " ".join(str(d) for d in own) if own else "none seen"
+    console.print(
+        f"[bold]Liar's Dice odds[/] · {rules_summary(rules)} · {dice_in_play} dice in play · "
+        f"your dice: {yours}"
+    )
+    console.print(render.needed_line(claim, own, dice_in_play, rules))
+    if isinstance(claim, SumWager) and (dice_in_play != 2 or players not in (None, 2)):
+        console.print(
+            "[yellow]note:[/] sum wagers are made only when two players have one die each (L10)."
+        )
+    console.print(render.odds_table(claim, odds, costs))
+    if players is None:
+        console.print(f"(Costs shown for {table_size} players; give --players for your table.)")
+    console.print(render.expected_loss_line(odds, costs))

@@ -246,7 +246,7 @@ def liars_dice(
 ) -> None:
     """Liar's Dice: by default you against three probabilistic bots.
 
-    Bot kinds: random, probabilistic. An all-bot game:
+    Bot kinds: random, probabilistic, strong. An all-bot game:
     tavern play liars-dice --players 4 --bots probabilistic,probabilistic,random,random --seed 7
     """
     rules = liars_rules(
@@ -324,8 +324,8 @@ def blackjack(
         str | None,
         typer.Option(
             "--bots", "-b", metavar="KIND[:PB],...",
-            help="Bots to seat (cautious, bold), each optionally with a proficiency bonus: "
-            "bold:4. As many bots as --players: an all-bot session.",
+            help="Bots to seat (cautious, bold, optimal), each optionally with a proficiency "
+            "bonus: bold:4. As many bots as --players: an all-bot session.",
         ),
     ] = None,
     name: Names = None,
@@ -376,7 +376,7 @@ def blackjack(
 ) -> None:
     """Dice Blackjack: you against the house (the DM), bots optional.
 
-    Bot kinds: cautious, bold. An all-bot session:
+    Bot kinds: cautious, bold, optimal. An all-bot session:
     tavern play blackjack --bots cautious,bold --rounds 20 --seed 3
     """
     rules = blackjack_rules(

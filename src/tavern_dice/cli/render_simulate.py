@@ -79,8 +79,9 @@ def _bar_chart(
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     xs = list(range(len(labels)))
-    errors = [[v - lo for v, lo in zip(values, lows, strict=True)],
-              [hi - v for v, hi in zip(values, highs, strict=True)]]
+    # max(0, ...): an interval's end may sit a rounding error inside its estimate.
+    errors = [[max(0.0, v - lo) for v, lo in zip(values, lows, strict=True)],
+              [max(0.0, hi - v) for v, hi in zip(values, highs, strict=True)]]
     ax.bar(xs, values, yerr=errors, capsize=6, color="#4c72b0", label="estimate, 95 % interval")
     ax.axhline(reference, color="grey", linestyle="--", linewidth=1, label=reference_label)
     if exact is not None:

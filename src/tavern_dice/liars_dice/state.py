@@ -182,13 +182,18 @@ class LiarsDiceGame:
     def masked_log(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` (``None``: a spectator) may see it: other players'
         unrevealed dice hidden (see :meth:`~tavern_dice.events.Event.masked_for`)."""
+        return tuple(self._masked_events(seat))
+
+    def _masked_events(self, seat: int | None) -> list[Event]:
+        # One append-only masked copy per viewer, extended as the log grows, so that a view
+        # (built for every bot decision) costs no copy of the whole log.
         cache = self._masked_logs.get(seat)
         log = self.log
         if cache is None or len(cache) > len(log):
             cache = self._masked_logs[seat] = []
         for event in log[len(cache):]:
             cache.append(event.masked_for(seat))
-        return tuple(cache)
+        return cache
 
     def next_in_game(self, seat: int) -> int:
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""

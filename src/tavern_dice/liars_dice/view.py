@@ -7,7 +7,7 @@ and the log masked for the viewer. Other players' unrevealed dice never appear.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tavern_dice.events import Event
@@ -19,9 +19,13 @@ if TYPE_CHECKING:
     from tavern_dice.liars_dice.state import LiarsDiceGame
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LiarsDiceView:
     """One seat's view (``seat is None``: a spectator, who sees only what is public).
+
+    A view is a snapshot: changing it changes nothing in the game. (It is not a frozen
+    dataclass because views are built for every bot decision, and frozen construction
+    costs more than half of it.)
 
     Attributes:
         own_dice: the viewer's faces this round (empty for a spectator or a player out).
@@ -30,7 +34,7 @@ class LiarsDiceView:
         legal_wagers: what the viewer may wager now (empty unless it is their turn).
         may_accuse: whether the viewer may accuse now (L7).
         last_reveal: the latest reveal, with every hand shown, or ``None``.
-        log: the events as the viewer may see them.
+        log: the events as the viewer may see them (a tuple, built when first read).
     """
 
     seat: int | None
@@ -50,7 +54,16 @@ class LiarsDiceView:
     may_accuse: bool
     last_reveal: Revealed | None
     winner: int | None
-    log: tuple[Event, ...]
+    # The game's log is append-only, so a snapshot of it is the list and its length now;
+    # events are masked for the viewer only if someone reads ``log``.
+    _events: list[Event] = field(repr=False, compare=False)
+    _log_length: int = field(repr=False)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The events as the viewer may see them, up to when the view was made."""
+        seat = self.seat
+        return tuple(e.masked_for(seat) for e in self._events[: self._log_length])
 
     @staticmethod
     def of(game: LiarsDiceGame, seat: int | None) -> LiarsDiceView:
@@ -77,7 +90,8 @@ class LiarsDiceView:
             may_accuse=seat is not None and game.can_accuse(seat),
             last_reveal=game.last_reveal,
             winner=game.winner,
-            log=game.masked_log(seat),
+            _events=game.log,
+            _log_length=len(game.log),
         )
 
     def to_dict(self) -> dict[str, Any]:

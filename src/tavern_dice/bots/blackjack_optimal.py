@@ -1,0 +1,99 @@
+"""The ``optimal`` Dice Blackjack bot: plays the exact solution of the game.
+
+Each move comes from :func:`tavern_dice.strategy.blackjack_solver.solve` for the
+table's ruleset and the bot's own proficiency bonus, which it reads from its view
+(``view.proficiency[view.seat]``, B7): roll or stand as
+:meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.action` says, and on
+standing add :meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.bonus`.
+Its long-run payout per unit bet is therefore
+:meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.expected_payout`
+(about +0.94 % of the bet under the seed's rules without proficiency).
+
+* **Bet** (B2): ``bet_cp`` every round (default 1 gp = 100 cp), brought within
+  ``view.bet_limits``.
+
+Target 14, house roll 9, proficiency bonus 4 (bonus up to 2). At 8 the bot stands and
+adds 2 (10 beats 9: worth 1, rolling on only 1/8); at 3 it rolls on, gets a 9 and adds
+2 for an exact hit (1.5x):
+
+>>> from tavern_dice.blackjack.state import BlackjackGame
+>>> from tavern_dice.dice import ScriptedDice
+>>> from tavern_dice.play.runner import play_blackjack_round
+>>> def one_round(first):
+...     dice = ScriptedDice([(14,), (9, 17), (first,), (9,)])
+...     game = BlackjackGame(["Ann"], dice=dice, balances=1000, proficiency=[4])
+...     play_blackjack_round(game, [OptimalBlackjackBot("Ann")])
+...     return [(e.outcome, e.final, e.delta) for e in game.settlements()]
+>>> one_round(8), one_round(3)
+([('win', 10, 100)], [('exact', 14, 150)])
+"""
+
+from __future__ import annotations
+
+import random
+
+from tavern_dice.blackjack.view import BlackjackView
+from tavern_dice.bots.base import BlackjackMove
+from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
+from tavern_dice.strategy.blackjack_solver import BlackjackSolution, solve
+
+
+class OptimalBlackjackBot:
+    """Bets ``bet_cp`` each round and plays the solver's best move.
+
+    Args:
+        name: the seat's name.
+        seed: seed of the bot's own ``random.Random`` (its play is deterministic; the
+            seed is kept so that every bot is built the same way).
+        bet_cp: the bet in cp (>= 1), capped by the table's limits and the balance.
+
+    Raises:
+        BotError: a bet below 1 cp.
+    """
+
+    kind = "optimal"
+
+    def __init__(
+        self, name: str = "optimal", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
+    ) -> None:
+        if isinstance(bet_cp, bool) or not isinstance(bet_cp, int) or bet_cp < 1:
+            raise BotError(f"bet_cp is a whole number of cp, at least 1, not {bet_cp!r}")
+        self.name = name
+        self.seed = seed
+        self.bet_cp = bet_cp
+        self.rng = random.Random(seed)
+
+    def choose_bet(self, view: BlackjackView) -> int | None:
+        """``bet_cp`` within ``view.bet_limits``; ``None`` (sit out) if it may not bet."""
+        if view.bet_limits is None:
+            return None
+        low, high = view.bet_limits
+        if high < low:
+            return None
+        return max(low, min(self.bet_cp, high))
+
+    def solution(self, view: BlackjackView) -> BlackjackSolution:
+        """The solved game for this table's rules and this seat's proficiency bonus."""
+        if view.seat is None:
+            raise BotError(f"{self.name} plays a seat; a spectator's view has no moves")
+        return solve(view.rules, view.proficiency[view.seat])
+
+    def choose_move(self, view: BlackjackView) -> BlackjackMove:
+        """``('roll', 0)`` or ``('stand', bonus)`` as the exact solution says."""
+        seat, target = view.seat, view.target
+        if seat is None or target is None or seat not in view.totals:
+            raise BotError(f"{self.name} was asked to move outside its turn")
+        total = view.totals[seat]
+        house = None if view.house_bust else view.house_roll
+        best = self.solution(view)
+        if best.action(target, house, total) == "roll":
+            return ("roll", 0)
+        bonus = best.bonus(target, house, total)
+        if view.legal_bonuses and bonus not in view.legal_bonuses:
+            raise BotError(
+                f"the solver's bonus {bonus} is not among the legal {list(view.legal_bonuses)}"
+            )
+        return ("stand", bonus if view.legal_bonuses else 0)
+
+    def __repr__(self) -> str:
+        return f"OptimalBlackjackBot(name={self.name!r}, bet_cp={self.bet_cp})"
