@@ -74,9 +74,10 @@ class BlackjackView:
             log=game.masked_log(seat),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (for the web table)."""
-        return {
+    def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
+        """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
+        (a table that sends new events as they happen needs no copy of the whole log)."""
+        data: dict[str, Any] = {
             "seat": self.seat,
             "players": list(self.players),
             "rules": self.rules.to_dict(),
@@ -97,5 +98,7 @@ class BlackjackView:
             "legal_bonuses": list(self.legal_bonuses),
             "bet_limits": None if self.bet_limits is None else list(self.bet_limits),
             "settlements": [s.to_dict() for s in self.settlements],
-            "log": [e.to_dict() for e in self.log],
         }
+        if include_log:
+            data["log"] = [e.to_dict() for e in self.log]
+        return data

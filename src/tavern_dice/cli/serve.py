@@ -1,1 +1,63 @@
-"""`tavern serve` (not yet implemented)."""
+"""`tavern serve`: the multiplayer web table, one command, no other server to start.
+
+Runs the ASGI app (:mod:`tavern_dice.web`) on Uvicorn with an embedded SQLite
+database by default, and prints the address to open.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tavern_dice.cli.app import app
+
+WS_MAX_BYTES = 64 * 1024
+"""Uvicorn's hard cap on a WebSocket message. The app answers frames over 4 KiB with an
+error itself; this cap only bounds the memory one message can take."""
+
+
+def open_address(host: str, port: int) -> str:
+    """The address to print: ``http://127.0.0.1:8000/``; a wildcard host shows as localhost.
+
+    >>> open_address("0.0.0.0", 8000)
+    'http://localhost:8000/'
+    >>> open_address("::1", 9000)
+    'http://[::1]:9000/'
+    """
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="TCP port to listen on.")
+    ] = 8000,
+    database_url: Annotated[
+        str,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL of the database: SQLite by default, or e.g. "
+            "postgresql+psycopg://user:pass@host/db.",
+        ),
+    ] = "sqlite:///./tavern.sqlite3",
+    log_level: Annotated[
+        str, typer.Option("--log-level", help="Uvicorn log level (info, warning, ...).")
+    ] = "warning",
+) -> None:
+    """Host a web table for Liar's Dice and Dice Blackjack: create a table, share the link."""
+    import uvicorn
+
+    from tavern_dice.web.app import create_app
+
+    application = create_app(database_url)
+    typer.echo(f"Tavern Dice web table: open {open_address(host, port)}")
+    typer.echo(f"Database: {database_url}  (Ctrl+C to stop)")
+    uvicorn.run(
+        application, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level,
+        proxy_headers=False, server_header=False,
+    )

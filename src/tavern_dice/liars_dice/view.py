@@ -94,9 +94,10 @@ class LiarsDiceView:
             _log_length=len(game.log),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (for the web table)."""
-        return {
+    def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
+        """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
+        (a table that sends new events as they happen needs no copy of the whole log)."""
+        data: dict[str, Any] = {
             "seat": self.seat,
             "players": list(self.players),
             "rules": self.rules.to_dict(),
@@ -115,5 +116,7 @@ class LiarsDiceView:
             "may_accuse": self.may_accuse,
             "last_reveal": None if self.last_reveal is None else self.last_reveal.to_dict(),
             "winner": self.winner,
-            "log": [e.to_dict() for e in self.log],
         }
+        if include_log:
+            data["log"] = [e.to_dict() for e in self.log]
+        return data

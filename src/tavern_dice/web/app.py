@@ -1,0 +1,305 @@
+"""The web table's ASGI app: HTTP routes, the WebSocket route and the static pages.
+
+``create_app(database_url)`` builds a FastAPI app; ``tavern serve`` runs it on
+Uvicorn. Routes are listed in ``docs/web-protocol.md``. The app holds no rules:
+it validates the shape of requests, then hands them to :mod:`.tables`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import qrcode
+import qrcode.image.svg
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tavern_dice.web import protocol as p
+from tavern_dice.web.catalog import DEFAULT_STANDIN, GAMES, ActionError, bot_kinds, presets
+from tavern_dice.web.store import DEFAULT_DATABASE_URL, Store
+from tavern_dice.web.tables import Table, TableManager
+from tavern_dice.web.ws import serve_socket
+
+STATIC_DIR = Path(__file__).with_name("static")
+"""The pages: plain HTML/CSS/JS modules, served as they are."""
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+_HTTP_STATUS = {"not-allowed": 403, "conflict": 409, "no-game": 409, "bad-token": 403}
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+_HOST = re.compile(r"^[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?$")
+
+
+def content_security_policy(host: str | None) -> str:
+    """The page policy: scripts, styles and connections only from this server. The
+    WebSocket address is named as well, for browsers whose ``'self'`` leaves out ws:.
+
+    >>> "ws://127.0.0.1:8000" in content_security_policy("127.0.0.1:8000")
+    True
+    >>> "ws:" in content_security_policy("evil.example'; script-src *")
+    False
+    """
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.match(host) else ""
+    return (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        f"img-src 'self' data:; connect-src 'self'{sockets}; frame-ancestors 'none'; "
+        "base-uri 'none'"
+    )
+
+
+class _SecurityHeaders:
+    """Pure ASGI middleware adding :data:`SECURITY_HEADERS` and the page policy to every
+    HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope.get("headers", [])
+                     if k == b"host"), None)
+        policy = (b"content-security-policy", content_security_policy(host).encode())
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in [*self.headers, policy] if k not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None = None) -> Any:
+    """Build the app on ``database_url`` (any SQLAlchemy URL; SQLite by default).
+
+    Running games stored in the database are resumed when the app starts.
+    """
+    static = static_dir or STATIC_DIR
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store = Store(database_url)
+        manager = TableManager(store)
+        state["manager"] = manager
+        _app.state.manager = manager
+        manager.resume_all()
+        try:
+            yield
+        finally:
+            await manager.close()
+            store.close()
+
+    app = FastAPI(title="Tavern Dice web table", lifespan=lifespan, docs_url=None,
+                  redoc_url=None, openapi_url=None)
+    app.add_middleware(_SecurityHeaders)
+
+    def manager() -> TableManager:
+        found: TableManager = state["manager"]
+        return found
+
+    def table_or_404(table_id: str) -> Table:
+        table = manager().get(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    # ------------------------------------------------------------------ pages
+
+    def page(name: str) -> FileResponse:
+        path = static / name
+        if not path.is_file():
+            path = static / "index.html"
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/host/{table_id}", include_in_schema=False)
+    async def host_page(table_id: str) -> FileResponse:
+        return page("host.html")
+
+    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    # ------------------------------------------------------------------ API
+
+    @app.get("/api/health")
+    async def health() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/api/catalog")
+    async def catalog() -> dict[str, Any]:
+        defaults = p.TableOptions().model_dump()
+        return {"games": {
+            game: {
+                "presets": {name: rules.to_dict() for name, rules in presets(game).items()},
+                "bot_kinds": bot_kinds(game),
+                "options": defaults | {"standin_bot": DEFAULT_STANDIN[game]},
+            }
+            for game in GAMES
+        }}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        body = await _read_body(request, p.CreateTable)
+        try:
+            table, host_token = manager().create(body.game, body.name, body.preset,
+                                                 body.rules, body.options)
+        except ActionError as error:
+            raise HTTPException(422, error.message) from None
+        except ValueError as error:  # the engine's RulesetError and other TavernErrors
+            raise HTTPException(422, str(error)) from None
+        base = str(request.base_url).rstrip("/")
+        return {
+            "table_id": table.id,
+            "host_token": host_token,
+            "join_url": f"{base}/t/{table.id}",
+            "host_url": f"{base}/host/{table.id}#{host_token}",
+            "qr_svg_url": f"/api/tables/{table.id}/qr.svg",
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return table_or_404(table_id).summary()
+
+    @app.get("/api/tables/{table_id}/qr.svg")
+    async def table_qr(table_id: str, request: Request) -> Response:
+        table = table_or_404(table_id)
+        url = f"{str(request.base_url).rstrip('/')}/t/{table.id}"
+        image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+        svg = image.to_string(encoding="unicode")
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.post("/api/tables/{table_id}/join", status_code=201)
+    async def join_table(table_id: str, request: Request) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        body = await _read_body(request, p.JoinTable)
+        try:
+            player_id, token = await table.join(body.name, body.proficiency)
+        except ActionError as error:
+            raise HTTPException(_HTTP_STATUS.get(error.code, 422), error.message) from None
+        return {"player_id": player_id, "seat_token": token, "table_id": table.id}
+
+    @app.get("/api/tables/{table_id}/ledger")
+    async def table_ledger(table_id: str) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        rows = table.store.ledger(table.id)
+        balances = table.store.balances(table.id)
+        return {
+            "balances": [
+                {"player_id": pid, "name": table.occupants[pid].name
+                 if pid in table.occupants else pid, "balance_cp": cp}
+                for pid, cp in balances.items()
+            ],
+            "rows": [
+                {"id": r.id, "player_id": r.player_id, "game_id": r.game_id, "round": r.round,
+                 "amount_cp": r.amount_cp, "reason": r.reason, "at_ms": r.at_ms}
+                for r in rows
+            ],
+        }
+
+    @app.get("/api/tables/{table_id}/games")
+    async def table_games(table_id: str) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        return {"games": [
+            {"game_id": g.id, "game": g.game, "status": g.status, "created_ms": g.created_ms,
+             "finished_ms": g.finished_ms}
+            for g in table.store.games(table.id)
+        ]}
+
+    @app.get("/api/games/{game_id}")
+    async def export_game(game_id: str) -> dict[str, Any]:
+        stored = manager().store.game(game_id) if len(game_id) <= p.MAX_ID else None
+        if stored is None:
+            raise HTTPException(404, f"no game {game_id!r}")
+        if stored.status not in ("over", "ended"):
+            raise HTTPException(409, "the game is still running; its log holds secret dice")
+        table = manager().get(stored.table_id)
+        names = table.occupants if table is not None else {}
+        return {
+            "game_id": stored.id,
+            "table_id": stored.table_id,
+            "status": stored.status,
+            "seats": [
+                {"seat": i, "player_id": pid,
+                 "name": names[pid].name if pid in names else stored.log["players"][i],
+                 "kind": names[pid].kind if pid in names else "person"}
+                for i, pid in enumerate(stored.seats)
+            ],
+            "log": stored.log,
+            "commitments": [
+                {"round": c.round, **c.proof(), "revealed": c.revealed}
+                for c in stored.commitments
+            ],
+        }
+
+    @app.get("/api/games/{game_id}/proofs")
+    async def game_proofs(game_id: str) -> dict[str, Any]:
+        stored = manager().store.game(game_id) if len(game_id) <= p.MAX_ID else None
+        if stored is None:
+            raise HTTPException(404, f"no game {game_id!r}")
+        return {"game_id": game_id, "commitments": [
+            {"round": c.round, "seat": c.seat, "digest": c.digest,
+             "faces": list(c.faces) if c.revealed else None,
+             "salt": c.salt if c.revealed else None, "revealed": c.revealed}
+            for c in stored.commitments
+        ]}
+
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_socket(websocket, manager(), table_id)
+
+    @app.exception_handler(ActionError)
+    async def action_error(_request: Request, error: ActionError) -> JSONResponse:
+        return JSONResponse({"detail": error.message},
+                            status_code=_HTTP_STATUS.get(error.code, 422))
+
+    return app
+
+
+async def _read_body(request: Request, model: type[ModelT]) -> ModelT:
+    """Read at most :data:`~.protocol.MAX_BODY_BYTES` of JSON and validate it strictly."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > p.MAX_BODY_BYTES:
+            raise HTTPException(413, f"request bodies are at most {p.MAX_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks) or b"null")
+    except ValueError:
+        raise HTTPException(422, "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise HTTPException(422, "the body is a JSON object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise HTTPException(422, f"{where}: {first['msg']}" if where else first["msg"]) from None

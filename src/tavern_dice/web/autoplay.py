@@ -1,0 +1,122 @@
+"""Moves a bot makes for a seat: a bot's own seat, a stand-in for an away player, and the
+one move a stand-in makes when a person's turn timer runs out.
+
+Decisions come from the bot agents (``tavern_dice.bots``), which see only their
+seat's view; each move is returned as a call on the engine, which checks it.
+Which seats are bot-played and which agent plays them is the table's business,
+passed in as ``controls(seat)`` and ``agent_for(seat)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from tavern_dice.blackjack.state import BlackjackGame
+from tavern_dice.blackjack.state import Phase as BlackjackPhase
+from tavern_dice.bots.base import ACCUSE
+from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.liars_dice.state import Phase as LiarsPhase
+
+Engine = LiarsDiceGame | BlackjackGame
+Move = Callable[[], object]
+"""A move, ready to run: a bound call of an engine action."""
+AgentFor = Callable[[int], Any]
+"""The agent that plays a seat (a ``LiarsDiceAgent`` or ``BlackjackAgent``)."""
+TimerKey = tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class AskMemory:
+    """Which bots were already asked whether to accuse the standing wager (log length
+    ``at``): each is asked once per wager, as the terminal runner does."""
+
+    at: int = -1
+    seats: set[int] = field(default_factory=set)
+
+
+def next_bot_move(engine: Engine, controls: Callable[[int], bool], agent_for: AgentFor,
+                  asked: AskMemory) -> Move | None:
+    """The next move a bot-played seat makes now, or ``None`` if the game waits for a
+    person (or the DM).
+
+    Liar's Dice: after a wager, each bot that may accuse is asked once (L7); then the
+    bot to act, if any, raises or accuses. Blackjack: bots bet in seat order, and the
+    bot whose turn it is rolls or stands once its d12 is rolled.
+    """
+    if isinstance(engine, LiarsDiceGame):
+        if engine.phase is not LiarsPhase.BIDDING:
+            return None
+        if engine.wager_maker is not None:
+            if asked.at != len(engine.log):
+                asked.at, asked.seats = len(engine.log), set()
+            for seat in engine.accusers():
+                if seat == engine.turn or seat in asked.seats or not controls(seat):
+                    continue
+                asked.seats.add(seat)
+                if agent_for(seat).wants_to_accuse(engine.view(seat)):
+                    return partial(engine.accuse, seat)
+        turn = engine.turn
+        if turn is not None and controls(turn):
+            return move_for(engine, turn, agent_for(turn))
+        return None
+    if engine.phase is BlackjackPhase.BETTING:
+        for seat in engine.eligible:
+            if "bet" in engine.legal_actions(seat) and controls(seat):
+                return move_for(engine, seat, agent_for(seat))
+        return None
+    turn = engine.turn
+    if engine.phase is BlackjackPhase.PLAYING and turn is not None \
+            and engine.chance_request() is None and controls(turn):
+        return move_for(engine, turn, agent_for(turn))
+    return None
+
+
+def move_for(engine: Engine, seat: int, agent: Any) -> Move:
+    """What ``agent`` does for ``seat`` now: a wager or accusation on its Liar's Dice
+    turn; a bet (or sitting out) while Blackjack bets are open; else roll or stand."""
+    view = engine.view(seat)
+    if isinstance(engine, LiarsDiceGame):
+        action = agent.choose_action(view)
+        if action == ACCUSE:
+            return partial(engine.accuse, seat)
+        return partial(engine.wager, action, seat)
+    if engine.phase is BlackjackPhase.BETTING:
+        bet = agent.choose_bet(view)
+        if bet is None:
+            return partial(engine.sit_out, seat)
+        return partial(engine.place_bet, seat, bet)
+    move, bonus = agent.choose_move(view)
+    if move == "roll":
+        return partial(engine.roll_again, seat)
+    return partial(engine.stand, seat, bonus)
+
+
+def must_act(engine: Engine, seat: int) -> bool:
+    """Whether the game waits on ``seat`` now."""
+    if isinstance(engine, LiarsDiceGame):
+        return engine.turn == seat
+    return bool(engine.legal_actions(seat))
+
+
+def timer_target(engine: Engine, person: Callable[[int], bool]
+                 ) -> tuple[TimerKey, tuple[int, ...]] | None:
+    """The people the game waits on now, for a turn timer: ``(key, seats)``. The key
+    changes with each new decision (a new turn, a new betting round), so a timer runs
+    once per decision."""
+    if isinstance(engine, LiarsDiceGame):
+        turn = engine.turn
+        if engine.phase is LiarsPhase.BIDDING and turn is not None and person(turn):
+            return ("turn", len(engine.log)), (turn,)
+        return None
+    if engine.phase is BlackjackPhase.BETTING:
+        waiting = tuple(seat for seat in engine.eligible
+                        if "bet" in engine.legal_actions(seat) and person(seat))
+        return (("bet", engine.round), waiting) if waiting else None
+    turn = engine.turn
+    if engine.phase is BlackjackPhase.PLAYING and turn is not None \
+            and engine.chance_request() is None and person(turn):
+        return ("turn", len(engine.log)), (turn,)
+    return None

@@ -1,0 +1,180 @@
+"""A game's server-side record: the engine, its seating, commitments and the step each
+change writes to the store.
+
+After every change the table calls :func:`collect_step`, which turns the engine's
+new events into one :class:`~tavern_dice.web.store.Step`: the events themselves,
+the commitments a secret roll calls for (and the reveals that open them), the
+gold that moved (ledger rows) and whether the game is over. Nothing here
+adjudicates: every fact comes from an engine event.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from tavern_dice.blackjack.events import HouseRolled, RoundClosed, RoundOpened, Settled
+from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.blackjack.state import BlackjackGame
+from tavern_dice.blackjack.state import Phase as BlackjackPhase
+from tavern_dice.dice import RollSpec, SecureDice
+from tavern_dice.events import DiceRolled, Event
+from tavern_dice.liars_dice.events import GameWon, Revealed, RoundStarted
+from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.web.autoplay import AskMemory
+from tavern_dice.web.catalog import LIARS_DICE, Engine, Rules
+from tavern_dice.web.commitments import HOUSE_SEAT, Commitment
+from tavern_dice.web.store import LedgerEntry, Step
+
+RUNNING = ("playing", "paused")
+"""Game statuses of a game that is not finished."""
+
+
+@dataclass(slots=True)
+class GameSession:
+    """The running (or just finished) game of a table, with its server-side extras.
+
+    Attributes:
+        seats: the player id at each game seat.
+        status: ``'playing'``, ``'paused'``, ``'over'`` or ``'ended'``.
+        persisted: how many of the engine's log entries are in the store.
+        commitments: by round, then by seat (``'0'``, ``'1'``, ... or ``'house'``).
+        open_round / proof_round: the round whose commitments are published but not
+            revealed, and the latest round revealed.
+        antes: cp each player staked at the start (Liar's Dice stakes).
+        public_events: JSON of log entries every viewer sees alike, by log index.
+    """
+
+    id: str
+    kind: str
+    engine: Engine
+    seats: list[str]
+    status: str
+    persisted: int
+    commitments: dict[int, dict[str, Commitment]] = field(default_factory=dict)
+    log_round: int = 0
+    open_round: int | None = None
+    proof_round: int | None = None
+    antes: dict[str, int] = field(default_factory=dict)
+    asked: AskMemory = field(default_factory=AskMemory)
+    public_events: dict[int, str] = field(default_factory=dict)
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        """The game seat of ``player_id``, or ``None`` if they have none in this game."""
+        if player_id is None:
+            return None
+        try:
+            return self.seats.index(player_id)
+        except ValueError:
+            return None
+
+    @property
+    def running(self) -> bool:
+        return self.status in RUNNING
+
+    def add_commitments(self, items: list[Commitment]) -> None:
+        for c in items:
+            self.commitments.setdefault(c.round, {})[c.seat] = c
+            if c.revealed:
+                self.proof_round = max(self.proof_round or 0, c.round)
+            else:
+                self.open_round = c.round
+
+    def house_faces(self, round_: int) -> tuple[int, ...] | None:
+        """The faces committed for the house this round (target first), if any."""
+        c = self.commitments.get(round_, {}).get(HOUSE_SEAT)
+        return None if c is None else c.faces
+
+
+def engine_header(engine: Engine) -> dict[str, Any]:
+    """The engine's ``to_log()`` without its events (stored once per game)."""
+    header = engine.to_log()
+    header.pop("events")
+    return header
+
+
+def load_engine(kind: str, log_data: dict[str, Any]) -> Engine:
+    """Replay a stored log for live play: the OS's dice; Liar's Dice rolls itself,
+    Blackjack waits for the DM's (or the server's) roll commands."""
+    engine: Engine
+    if kind == LIARS_DICE:
+        engine = LiarsDiceGame.from_log(log_data)
+        engine.auto_roll = True
+    else:
+        engine = BlackjackGame.from_log(log_data)
+        engine.auto_roll = False
+    # from_log leaves a seeded default source; live play needs the OS's dice.
+    engine.dice = SecureDice()
+    return engine
+
+
+def round_in_log(events: list[Event]) -> int:
+    """The round the latest ``round_started`` / ``round_opened`` event opened."""
+    for e in reversed(events):
+        if isinstance(e, RoundStarted | RoundOpened):
+            return e.round
+    return 0
+
+
+def collect_step(s: GameSession, rules: Rules, dice_mode: str) -> Step:
+    """The step to store for the engine's new events (updating ``s``'s commitments):
+    the events, the commitments they call for, the reveals, ledger rows, and
+    ``game_status='over'`` when the engine says the game is over."""
+    engine = s.engine
+    new = engine.log[s.persisted:]
+    step = Step(game_id=s.id, first_seq=s.persisted, events=[e.to_dict() for e in new])
+    for event in new:
+        if isinstance(event, RoundStarted | RoundOpened):
+            s.log_round = event.round
+        if isinstance(event, DiceRolled) and event.secret:
+            _commit_roll(s, step, event)
+        elif isinstance(event, Revealed | HouseRolled | RoundClosed):
+            reveal_round(s, step, s.log_round)
+        elif isinstance(event, GameWon) and s.antes:
+            step.ledger.append(LedgerEntry(s.seats[event.seat], sum(s.antes.values()), "pot",
+                                           s.id, s.log_round))
+        elif isinstance(event, Settled) and event.delta:
+            step.ledger.append(LedgerEntry(s.seats[event.seat], event.delta,
+                                           f"settlement:{event.outcome}", s.id, s.log_round))
+        if isinstance(event, RoundOpened) and dice_mode == "digital":
+            assert isinstance(rules, BlackjackRules)
+            _commit_house(s, step, rules, event.round)
+    over = engine.is_over if isinstance(engine, LiarsDiceGame) else (
+        engine.phase is BlackjackPhase.ROUND_OVER and engine.is_over)
+    if over and s.running:
+        step.game_status = "over"
+        step.table_status = "lobby"
+        step.clear_table_game = True
+    return step
+
+
+def _commit_roll(s: GameSession, step: Step, event: DiceRolled) -> None:
+    made = [Commitment.make(s.id, s.log_round, seat, [int(f) for f in faces if f is not None])
+            for seat, faces in zip(event.seats, event.dice, strict=True)]
+    s.add_commitments(made)
+    step.new_commitments.extend(made)
+
+
+def _commit_house(s: GameSession, step: Step, rules: BlackjackRules, round_: int) -> None:
+    dice = SecureDice()
+    # The house's dice for this round are rolled now, before any bet, and only their
+    # commitment is published; the engine gets exactly these faces when the DM rolls.
+    target = dice.roll(RollSpec(None, 1, rules.target_sides, "target"))
+    house = dice.roll(RollSpec(None, rules.house_dice, rules.house_sides, "house"))
+    c = Commitment.make(s.id, round_, HOUSE_SEAT, (*target, *house))
+    s.add_commitments([c])
+    step.new_commitments.append(c)
+
+
+def reveal_round(s: GameSession, step: Step, round_: int) -> None:
+    """Open every unrevealed commitment of ``round_`` (the dice are public now)."""
+    by_seat = s.commitments.get(round_, {})
+    opened = [seat for seat, c in by_seat.items() if not c.revealed]
+    for seat in opened:
+        by_seat[seat] = dataclasses.replace(by_seat[seat], revealed=True)
+        step.revealed.append((round_, seat))
+    if opened:
+        s.proof_round = round_
+        if s.open_round == round_:
+            s.open_round = None

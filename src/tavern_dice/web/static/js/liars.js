@@ -1,0 +1,296 @@
+// Liar's Dice at the table: seats round the felt with their dice counts, the standing
+// wager in the middle, your own dice in your tray, a picker that offers only the legal
+// wagers (the lowest legal raise preselected), the "Liar!" button, and the last reveal
+// with every hand shown, the matching dice highlighted and the commitments checked.
+
+import {h, joinNames, plural} from "./util.js";
+import {die, diceRow, facePlural} from "./dice.js";
+import {parseWager, wagerWords, wagerCodeOf} from "./eventlog.js";
+import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
+import {hashEngine} from "./verify.js";
+
+/** The main column for a Liar's Dice game. */
+export function renderLiars(app) {
+  const g = app.state.game;
+  const v = g.view;
+  const me = app.state.you.seat;
+  // A fresh reveal (no wager yet in the new round) goes right under the table, where
+  // everyone is looking; once bidding has moved on it stays below, for reference.
+  const fresh = v.last_reveal && !v.wager && v.phase !== "over";
+  const reveal = revealPanel(app, g, v);
+  return [
+    h("div", {class: "board board-liars"}, felt(app, g, v, me)),
+    fresh ? reveal : null,
+    tray(app, v, me),
+    actions(app, g, v, me),
+    fresh ? null : reveal,
+  ];
+}
+
+function felt(app, g, v, me) {
+  const n = g.seats.length;
+  const positions = seatPositions(n, me, "full");
+  const seats = g.seats.map((seat, i) => seatCard(app, g, v, i, positions[i], me));
+  return h("div", {class: "felt felt-oval"}, seats, centre(app, g, v));
+}
+
+function seatCard(app, g, v, i, pos, me) {
+  const seat = g.seats[i];
+  const count = v.dice_counts[i];
+  const out = count === 0 && v.phase !== "roll-off";
+  const classes = ["seat"];
+  if (v.turn === i && v.phase === "bidding") classes.push("seat-turn");
+  if (i === me) classes.push("seat-me");
+  if (out) classes.push("seat-out");
+  if (v.winner === i) classes.push("seat-winner");
+  if (v.wager_maker === i) classes.push("seat-wagered");
+  const sides = v.rules.sides;
+  const dice = i === me && v.own_dice.length
+    ? diceRow(v.own_dice, {sides, size: 22})
+    : diceRow(Array(count).fill(null), {sides, size: 20});
+  const left = app.timerLeft(i);
+  return h("div", {
+    class: classes.join(" "), style: `left:${pos.left.toFixed(2)}%;top:${pos.top.toFixed(2)}%`,
+    "data-seat": i, "data-key": `seat-${i}`, "data-dice": count,
+  },
+  h("div", {class: "seat-head"},
+    h("span", {class: "seat-name"}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
+    presenceBadge(seat.presence)),
+  out ? h("div", {class: "seat-status"}, v.winner === i ? "★ winner" : "out")
+    : h("div", {class: "seat-dice", title: plural(count, "die", "dice")}, dice),
+  h("div", {class: "seat-foot"},
+    v.winner === i ? h("span", {class: "tag tag-win"}, "★ winner") : null,
+    v.turn === i && v.phase === "bidding" ? h("span", {class: "tag tag-turn"}, "to act") : null,
+    v.wager_maker === i && v.wager ? h("span", {class: "tag tag-wager"}, wagerShort(v.wager)) : null,
+    timerChip(left)));
+}
+
+function wagerShort(code) {
+  const w = parseWager(code);
+  if (!w) return code;
+  return w.total !== undefined ? `sum ≥ ${w.total}` : `${w.quantity} × ${w.face}`;
+}
+
+function centre(app, g, v) {
+  const names = g.seats.map((s) => s.name);
+  const sides = v.rules.sides;
+  let body;
+  if (v.phase === "over") {
+    body = [h("div", {class: "centre-title"}, "★"),
+      h("div", {class: "centre-big"}, `${app.nameOf(v.winner)} ${v.winner === app.state.you.seat ? "win" : "wins"}!`),
+      h("div", {class: "centre-sub"}, g.status === "ended" ? "The DM ended the game." : "Last player with dice.")];
+  } else if (g.status === "ended") {
+    body = [h("div", {class: "centre-big"}, "Game ended"), h("div", {class: "centre-sub"}, "The DM ended this game.")];
+  } else if (v.wager) {
+    const w = parseWager(v.wager);
+    const pic = w.total !== undefined
+      ? h("div", {class: "wager-pic"}, die(null, {sides, size: 46, label: "die"}), h("span", {class: "wager-plus"}, "+"),
+        die(null, {sides, size: 46, label: "die"}), h("span", {class: "wager-x"}, `≥ ${w.total}`))
+      : h("div", {class: "wager-pic"}, h("span", {class: "wager-q"}, String(w.quantity)), h("span", {class: "wager-x"}, "×"),
+        die(w.face, {sides, size: 54}));
+    body = [h("div", {class: "centre-label"}, v.sum_wagers ? "Standing wager — sum of both dice" : "Standing wager"),
+      pic,
+      h("div", {class: "centre-sub", id: "wager-text"}, `at least ${wagerWords(v.wager)} — by ${names[v.wager_maker]}`)];
+  } else {
+    const starter = v.turn ?? v.starter;
+    body = [h("div", {class: "centre-label"}, `Round ${v.round}`),
+      h("div", {class: "centre-big"}, starter === null ? "Rolling…" : `${app.nameOf(starter)} ${starter === app.state.you.seat ? "open" : "opens"} the bidding`),
+      v.sum_wagers ? h("div", {class: "centre-sub endgame"}, "Endgame: two dice left — wager on their sum") : null];
+  }
+  return h("div", {class: "felt-centre"}, body,
+    h("div", {class: "centre-foot"}, `Round ${v.round} · ${plural(v.dice_in_play, "die", "dice")} in play`,
+      v.sum_wagers ? h("span", {class: "tag tag-endgame"}, "sum endgame") : null));
+}
+
+function tray(app, v, me) {
+  if (me === null || me === undefined || v.phase === "over") return null;
+  const faces = v.own_dice;
+  return h("div", {class: "tray", "aria-label": "Your dice"},
+    h("span", {class: "tray-label"}, "Your dice"),
+    faces.length ? diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice"})
+      : h("span", {class: "muted"}, v.dice_counts[me] === 0 ? "You are out of this game — watch the rest." : "…"),
+    v.sum_wagers && faces.length ? h("span", {class: "tray-note"}, `your die: ${faces[0]}`) : null);
+}
+
+/** The legal wagers as {quantity, face} (or {total}) objects, in the engine's order. */
+function legalSet(v) {
+  return v.legal_wagers.map((code) => ({code, ...parseWager(code)}));
+}
+
+function actions(app, g, v, me) {
+  const paused = g.status === "paused";
+  if (g.status === "over" || g.status === "ended" || v.phase === "over") return null;
+  const myTurn = me !== null && me !== undefined && v.turn === me && v.phase === "bidding";
+  const parts = [];
+  if (paused) parts.push(h("p", {class: "action-note"}, "‖ The DM has paused the game."));
+  if (myTurn && v.legal_wagers.length) {
+    parts.push(picker(app, v, paused));
+  } else if (me !== null && me !== undefined && v.dice_counts[me] > 0 && v.phase === "bidding") {
+    parts.push(h("p", {class: "action-note"}, `Waiting for ${app.nameOf(v.turn)} to ${v.wager ? "raise or call" : "open the bidding"}…`));
+  } else if (me === null || me === undefined) {
+    parts.push(h("p", {class: "action-note"}, v.phase === "bidding" ? `${app.nameOf(v.turn)} to act.` : "Rolling…"));
+  } else if (v.dice_counts[me] === 0) {
+    parts.push(h("p", {class: "action-note"}, `You are out of this game. ${app.nameOf(v.turn)} to act.`));
+  }
+  if (v.may_accuse) {
+    parts.push(h("div", {class: "accuse-row"},
+      h("span", {}, `${app.nameOf(v.wager_maker)} says at least ${wagerWords(v.wager)}.`),
+      h("button", {class: "btn btn-liar", id: "liar-btn", disabled: paused, onclick: () => app.act({type: "accuse"})}, "Liar!")));
+  }
+  const left = myTurn ? app.timerLeft(me) : null;
+  if (left !== null) parts.unshift(h("p", {class: "action-note"}, timerChip(left), h("span", {}, "left to act, or a stand-in plays this move for you.")));
+  return h("div", {class: "actions", id: "actions"}, parts);
+}
+
+function picker(app, v, paused) {
+  const legal = legalSet(v);
+  const ui = app.ui;
+  // A selection survives re-renders while it is still legal; else the lowest legal raise.
+  const key = v.legal_wagers.join(",");
+  if (ui.wagerKey !== key || !legal.some((w) => w.code === ui.wagerCode)) {
+    ui.wagerKey = key;
+    ui.wagerCode = legal[0].code;
+  }
+  const chosen = legal.find((w) => w.code === ui.wagerCode);
+  const send = () => app.act({type: "wager", wager: ui.wagerCode});
+  const sides = v.rules.sides;
+  if (chosen.total !== undefined) {
+    const totals = legal.map((w) => w.total);
+    const mine = v.own_dice.length ? v.own_dice[0] : null;
+    return h("div", {class: "picker picker-sum"},
+      h("span", {class: "sum-pic", "aria-hidden": "true"}, die(mine, {sides, size: 34}), " + ", die(null, {sides, size: 34}), " ≥"),
+      h("label", {for: "wager-sum"}, "Sum of both dice at least"),
+      stepper(app, "wager-sum", totals, chosen.total, (t) => { ui.wagerCode = `sum ${t}`; }),
+      h("button", {class: "btn btn-primary", id: "wager-btn", disabled: paused, onclick: send}, `Wager sum ≥ ${chosen.total}`));
+  }
+  const quantities = [...new Set(legal.map((w) => w.quantity))].sort((a, b) => a - b);
+  const facesFor = new Set(legal.filter((w) => w.quantity === chosen.quantity).map((w) => w.face));
+  const faceButtons = [];
+  for (let f = 1; f <= sides; f++) {
+    const ok = facesFor.has(f);
+    faceButtons.push(h("button", {
+      class: "face-btn" + (f === chosen.face ? " face-chosen" : ""), disabled: !ok || paused,
+      "aria-pressed": f === chosen.face ? "true" : "false", "aria-label": `face ${f}`, "data-face": f,
+      onclick: () => { ui.wagerCode = `${chosen.quantity}x${f}`; app.render(); },
+    }, die(f, {sides, size: 34})));
+  }
+  return h("div", {class: "picker"},
+    h("div", {class: "picker-row"},
+      h("label", {for: "wager-qty"}, "Quantity"),
+      stepper(app, "wager-qty", quantities, chosen.quantity, (q) => {
+        const faces = legal.filter((w) => w.quantity === q).map((w) => w.face);
+        const face = faces.includes(chosen.face) ? chosen.face : faces[0];
+        ui.wagerCode = `${q}x${face}`;
+      })),
+    h("div", {class: "picker-row"}, h("span", {class: "picker-label"}, "Face"), h("div", {class: "faces"}, faceButtons)),
+    h("button", {class: "btn btn-primary", id: "wager-btn", disabled: paused, onclick: send},
+      `Wager ${wagerWords(chosen.code)}`));
+}
+
+/** − [select] + over a sorted list of allowed values. */
+function stepper(app, id, values, current, onPick) {
+  const at = values.indexOf(current);
+  const pick = (value) => { onPick(value); app.render(); };
+  return h("span", {class: "stepper"},
+    h("button", {class: "btn btn-step", "aria-label": "lower", disabled: at <= 0, onclick: () => pick(values[at - 1])}, "−"),
+    h("select", {id, value: String(current), onchange: (e) => pick(Number(e.target.value))},
+      values.map((q) => h("option", {value: String(q), selected: q === current}, String(q)))),
+    h("button", {class: "btn btn-step", "aria-label": "higher", disabled: at >= values.length - 1, onclick: () => pick(values[at + 1])}, "+"));
+}
+
+/** What the log says about the latest reveal: the wager, who accused whom, who went out. */
+function revealContext(events) {
+  let at = -1;
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === "revealed") { at = i; break; }
+  if (at < 0) return null;
+  const ctx = {accuser: null, maker: null, wager: null, round: null, out: []};
+  for (let i = at - 1; i >= 0; i--) {
+    const ev = events[i];
+    if (ev.type === "accused" && ctx.accuser === null) { ctx.accuser = ev.accuser; ctx.maker = ev.wager_maker; }
+    if (ev.type === "wager_made" && ctx.wager === null) ctx.wager = wagerCodeOf(ev);
+    if (ev.type === "round_started") { ctx.round = ev.round; break; }
+  }
+  for (let i = at + 1; i < events.length && events[i].type === "player_out"; i++) ctx.out.push(events[i].seat);
+  return ctx;
+}
+
+/** Which revealed dice count toward the wager (checked against the engine's count). */
+function matcher(wager, rules, hands, count) {
+  const w = parseWager(wager);
+  if (!w) return () => "";
+  if (w.total !== undefined) {
+    const sum = hands.flat().reduce((a, b) => a + b, 0);
+    return sum === count ? () => "die-match" : () => "";
+  }
+  const wild = rules.wild_face;
+  const counts = (f) => f === w.face || (wild !== null && wild !== undefined && f === wild && w.face !== wild);
+  const matched = hands.flat().filter(counts).length;
+  if (matched !== count) return () => "";
+  return (f) => (counts(f) ? "die-match" : "die-dim");
+}
+
+function revealPanel(app, g, v) {
+  const reveal = v.last_reveal;
+  if (!reveal) return null;
+  const ctx = revealContext(app.events) || {};
+  const names = g.seats.map((s) => s.name);
+  const who = (s) => app.nameOf(s);
+  const cls = matcher(ctx.wager, v.rules, reveal.hands, reveal.count);
+  const w = parseWager(ctx.wager);
+  const countText = !w ? `Count: ${reveal.count}`
+    : w.total !== undefined ? `The dice sum to ${reveal.count}.`
+      : `There ${reveal.count === 1 ? "is" : "are"} ${reveal.count} ${facePlural(w.face, reveal.count)}${v.rules.wild_face ? ` (${facePlural(v.rules.wild_face)} wild)` : ""}.`;
+  const losers = reveal.losers.map(who);
+  const verdict = reveal.outcome === "false"
+    ? `The wager was false — ${joinNames(losers)} ${reveal.losers.length === 1 && reveal.losers[0] !== app.state.you.seat ? "loses" : "lose"} a die.`
+    : reveal.outcome === "spot-on"
+      ? `Spot-on! Everyone but ${who(ctx.maker)} loses a die.`
+      : `The wager was true — ${joinNames(losers)} ${reveal.losers[0] === app.state.you.seat ? "lose" : "loses"} a die for the false accusation.`;
+  const verdictCls = {false: "verdict-false", true: "verdict-true", "spot-on": "verdict-spot"}[reveal.outcome];
+  // The proofs belong to this reveal when their round is the reveal's round.
+  const proofs = g.proofs && (ctx.round === null || ctx.round === undefined || g.proofs.round === ctx.round) ? g.proofs : null;
+  let check = null;
+  if (proofs) {
+    const expected = {};
+    reveal.hands.forEach((hand, seat) => { if (hand.length) expected[String(seat)] = hand; });
+    check = app.book.check(g.game_id, proofs, expected, () => app.render());
+  }
+  const rows = reveal.hands.map((hand, seat) => (hand.length ? h("div", {class: "reveal-row", "data-seat": seat},
+    h("span", {class: "reveal-name"}, names[seat], seat === app.state.you.seat ? " (you)" : ""),
+    diceRow(hand, {sides: v.rules.sides, size: 34, clsFor: (f) => cls(f)}),
+    reveal.losers.includes(seat) ? h("span", {class: "tag tag-lose"}, "−1 die") : null,
+    check ? itemBadge(check, seat) : null) : null));
+  return h("section", {class: "reveal", id: "reveal", "data-round": ctx.round ?? "", "aria-live": "polite"},
+    h("header", {class: "reveal-head"},
+      h("h2", {}, `Reveal${ctx.round ? ` — round ${ctx.round}` : ""}`),
+      proofs ? verifyBadge(check, hashEngine()) : h("span", {class: "verify-badge badge-na"}, "no commitments")),
+    ctx.accuser !== null && ctx.accuser !== undefined
+      ? h("p", {class: "reveal-call"}, h("strong", {}, who(ctx.accuser)), ` called ${who(ctx.maker)}'s wager — `,
+        h("strong", {}, wagerWords(ctx.wager)), " — a lie.")
+      : null,
+    h("div", {class: "reveal-hands"}, rows),
+    h("p", {class: "reveal-count"}, countText),
+    h("p", {class: `reveal-verdict ${verdictCls}`}, verdict),
+    ctx.out && ctx.out.length ? h("p", {class: "reveal-out"}, `${joinNames(ctx.out.map(who))} ${ctx.out.length === 1 && ctx.out[0] !== app.state.you.seat ? "is" : "are"} out of the game.`) : null,
+    proofs ? verifyDetails(check, (seat) => names[Number(seat)] ?? seat) : null);
+}
+
+function itemBadge(check, seat) {
+  const item = check.items.find((i) => i.seat === String(seat));
+  if (!item) return null;
+  return h("span", {class: `mini-badge mini-${item.status}`, title: item.why}, item.status === "verified" ? "✓" : item.status === "mismatch" ? "✗" : "?");
+}
+
+/** Side panel: the current round's commitments (published before anyone acts). */
+export function liarsFairness(app) {
+  const g = app.state.game;
+  if (!g) return null;
+  const c = g.commitments;
+  return h("section", {class: "panel fairness"},
+    h("h2", {}, "Dice anyone can verify"),
+    h("p", {class: "muted small"}, "Each hand is sealed with a SHA-256 commitment before anyone wagers; at the reveal this browser re-hashes the dice and compares."),
+    c ? h("ul", {class: "commit-list"}, c.items.map((item) => h("li", {},
+      h("span", {}, app.nameOf(Number(item.seat))), " ", h("code", {title: item.digest}, shortDigest(item.digest)))))
+      : h("p", {class: "muted small"}, "No sealed dice right now."),
+    c ? h("p", {class: "muted small"}, `Round ${c.round} sealed.`) : null);
+}

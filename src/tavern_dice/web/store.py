@@ -1,0 +1,393 @@
+"""Persistence of the web table: SQLAlchemy 2 models, the gold ledger and the event logs.
+
+One SQLite file by default (``sqlite:///./tavern.sqlite3``); any SQLAlchemy URL
+works (``postgresql+psycopg://...``). Everything a restart needs is here:
+
+* ``tables`` / ``players`` - the tables, their seat lists and options, and every
+  person or bot seated at a table (a person's seat token is stored only as its SHA-256);
+* ``games`` and ``events`` - each game's header (the engine's ``to_log()`` without
+  events) and its events, appended as they happen, so ``from_log`` rebuilds it;
+* ``commitments`` - the salted SHA-256 commitments to secret rolls, with the faces
+  and salts kept server-side until the reveal;
+* ``ledger`` - every gold movement (cp) of a player at a table; a balance is the sum.
+
+Each game step is written in one transaction (:meth:`Store.commit_step`), so a
+crash never stores an event without its ledger rows or the other way round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from tavern_dice.web.commitments import Commitment
+
+DEFAULT_DATABASE_URL = "sqlite:///./tavern.sqlite3"
+
+
+def now_ms() -> int:
+    """Milliseconds since the Unix epoch."""
+    return int(time.time() * 1000)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat or host token: lowercase hex SHA-256."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(64))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))
+    bot_kind: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    proficiency: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    header: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    finished_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class CommitmentRow(Base):
+    __tablename__ = "commitments"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(8), primary_key=True)
+    faces: Mapped[list[int]] = mapped_column(JSON)
+    salt: Mapped[str] = mapped_column(String(32))
+    digest: Mapped[str] = mapped_column(String(64))
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LedgerRow(Base):
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    amount_cp: Mapped[int] = mapped_column(BigInteger)
+    reason: Mapped[str] = mapped_column(String(32))
+    at_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One gold movement to be written: ``amount_cp`` (positive: to the player)."""
+
+    player_id: str
+    amount_cp: int
+    reason: str
+    game_id: str | None = None
+    round: int | None = None
+
+
+@dataclass(slots=True)
+class Step:
+    """What one game step writes: new events from log index ``first_seq``, commitments made
+    or revealed, ledger rows, and status changes."""
+
+    game_id: str | None = None
+    first_seq: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+    new_commitments: list[Commitment] = field(default_factory=list)
+    revealed: list[tuple[int, str]] = field(default_factory=list)
+    ledger: list[LedgerEntry] = field(default_factory=list)
+    game_status: str | None = None
+    table_status: str | None = None
+    table_game_id: str | None = None
+    clear_table_game: bool = False
+
+    def empty(self) -> bool:
+        return not (self.events or self.new_commitments or self.revealed or self.ledger
+                    or self.game_status or self.table_status or self.clear_table_game)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored: its row, the engine log (header plus events) and commitments."""
+
+    id: str
+    table_id: str
+    game: str
+    status: str
+    seats: list[str]
+    log: dict[str, Any]
+    commitments: list[Commitment]
+    created_ms: int
+    finished_ms: int | None
+
+
+class Store:
+    """Synchronous access to the database (the app calls it from the event loop; SQLite
+    commits in WAL mode take well under a millisecond).
+
+    Args:
+        url: an SQLAlchemy database URL; ``sqlite://`` (no path) is a private in-memory
+            database.
+    """
+
+    def __init__(self, url: str = DEFAULT_DATABASE_URL) -> None:
+        self.url = url
+        self.engine: Engine
+        if url.startswith("sqlite"):
+            memory = url in ("sqlite://", "sqlite:///:memory:")
+            self.engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False},
+                poolclass=StaticPool if memory else None,
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        Base.metadata.create_all(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ tables and players
+
+    def add_table(self, row: TableRow) -> None:
+        with self._session() as session, session.begin():
+            session.add(row)
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self._session() as session:
+            return session.get(TableRow, table_id)
+
+    def tables_with_games(self) -> list[str]:
+        """Ids of tables that have a game running or paused (to resume after a restart)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TableRow.id).where(TableRow.game_id.is_not(None))
+            )
+            return list(rows)
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        with self._session() as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def add_player(self, row: PlayerRow, ledger: Sequence[LedgerEntry] = (),
+                   seats: list[str] | None = None) -> None:
+        """Store a new player (and their starting gold, and the table's new seat list)."""
+        with self._session() as session, session.begin():
+            session.add(row)
+            self._write_ledger(session, row.table_id, ledger)
+            if seats is not None:
+                session.execute(
+                    update(TableRow).where(TableRow.id == row.table_id).values(seats=seats)
+                )
+
+    def players(self, table_id: str) -> list[PlayerRow]:
+        with self._session() as session:
+            return list(session.scalars(
+                select(PlayerRow).where(PlayerRow.table_id == table_id)
+                .order_by(PlayerRow.created_ms, PlayerRow.id)
+            ))
+
+    # ------------------------------------------------------------------ games
+
+    def add_game(self, row: GameRow, step: Step) -> None:
+        """Store a new game and its first step (events, commitments, antes) together."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(_GAMES), [{
+                "id": row.id, "table_id": row.table_id, "game": row.game,
+                "status": row.status, "seats": row.seats, "header": row.header,
+                "created_ms": row.created_ms, "finished_ms": row.finished_ms,
+            }])
+            self._write_step(conn, row.table_id, step)
+
+    def commit_step(self, table_id: str, step: Step) -> None:
+        """Write one step in one transaction (SQLAlchemy Core: this runs on every action)."""
+        if step.empty():
+            return
+        with self.engine.begin() as conn:
+            self._write_step(conn, table_id, step)
+
+    def _write_step(self, conn: Connection, table_id: str, step: Step) -> None:
+        if step.events:
+            conn.execute(_INSERT_EVENT, [
+                {"game_id": step.game_id, "seq": step.first_seq + i, "data": data}
+                for i, data in enumerate(step.events)
+            ])
+        if step.new_commitments:
+            conn.execute(_INSERT_COMMITMENT, [
+                {"game_id": c.game_id, "round": c.round, "seat": c.seat,
+                 "faces": list(c.faces), "salt": c.salt, "digest": c.digest,
+                 "revealed": c.revealed}
+                for c in step.new_commitments
+            ])
+        if step.revealed:
+            conn.execute(_REVEAL, [
+                {"g": step.game_id, "r": round_, "s": seat} for round_, seat in step.revealed
+            ])
+        self._write_ledger(conn, table_id, step.ledger)
+        if step.game_status is not None:
+            values: dict[str, Any] = {"status": step.game_status}
+            if step.game_status in ("over", "ended"):
+                values["finished_ms"] = now_ms()
+            conn.execute(update(_GAMES).where(_GAMES.c.id == step.game_id)
+                         .values(**values))
+        table_values: dict[str, Any] = {}
+        if step.table_status is not None:
+            table_values["status"] = step.table_status
+        if step.table_game_id is not None:
+            table_values["game_id"] = step.table_game_id
+        if step.clear_table_game:
+            table_values["game_id"] = None
+        if table_values:
+            conn.execute(update(_TABLES).where(_TABLES.c.id == table_id)
+                         .values(**table_values))
+
+    @staticmethod
+    def _write_ledger(conn: Connection | Session, table_id: str,
+                      entries: Iterable[LedgerEntry]) -> None:
+        rows = [
+            {"table_id": table_id, "player_id": e.player_id, "game_id": e.game_id,
+             "round": e.round, "amount_cp": e.amount_cp, "reason": e.reason, "at_ms": now_ms()}
+            for e in entries
+        ]
+        if rows:
+            conn.execute(insert(_LEDGER), rows)
+
+    def write_ledger(self, table_id: str, entries: Sequence[LedgerEntry]) -> None:
+        with self.engine.begin() as conn:
+            self._write_ledger(conn, table_id, entries)
+
+    def game(self, game_id: str) -> StoredGame | None:
+        """A stored game with its replayable log (header plus events in order)."""
+        with self._session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            events = list(session.scalars(
+                select(EventRow.data).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+            ))
+            commitments = [
+                Commitment(c.game_id, c.round, c.seat, tuple(c.faces), c.salt, c.digest,
+                           c.revealed)
+                for c in session.scalars(
+                    select(CommitmentRow).where(CommitmentRow.game_id == game_id)
+                    .order_by(CommitmentRow.round, CommitmentRow.seat)
+                )
+            ]
+            return StoredGame(
+                row.id, row.table_id, row.game, row.status, list(row.seats),
+                dict(row.header, events=events), commitments, row.created_ms, row.finished_ms,
+            )
+
+    def games(self, table_id: str) -> list[GameRow]:
+        with self._session() as session:
+            return list(session.scalars(
+                select(GameRow).where(GameRow.table_id == table_id)
+                .order_by(GameRow.created_ms.desc())
+            ))
+
+    def event_count(self, game_id: str) -> int:
+        with self._session() as session:
+            count = session.scalar(
+                select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
+            )
+            return int(count or 0)
+
+    # ------------------------------------------------------------------ ledger
+
+    def balances(self, table_id: str) -> dict[str, int]:
+        """Every player's balance in cp at ``table_id``: the sum of their ledger rows."""
+        with self._session() as session:
+            rows = session.execute(
+                select(LedgerRow.player_id, func.sum(LedgerRow.amount_cp))
+                .where(LedgerRow.table_id == table_id).group_by(LedgerRow.player_id)
+            )
+            return {player: int(total or 0) for player, total in rows}
+
+    def ledger(self, table_id: str) -> list[LedgerRow]:
+        with self._session() as session:
+            return list(session.scalars(
+                select(LedgerRow).where(LedgerRow.table_id == table_id).order_by(LedgerRow.id)
+            ))
+
+
+_GAMES = cast(Table, GameRow.__table__)
+_TABLES = cast(Table, TableRow.__table__)
+_LEDGER = cast(Table, LedgerRow.__table__)
+_COMMITMENT_ROWS = cast(Table, CommitmentRow.__table__)
+_INSERT_EVENT = insert(cast(Table, EventRow.__table__))
+_INSERT_COMMITMENT = insert(_COMMITMENT_ROWS)
+_COMMITMENTS = _COMMITMENT_ROWS.c
+_REVEAL = (
+    update(_COMMITMENT_ROWS)
+    .where(_COMMITMENTS.game_id == bindparam("g"), _COMMITMENTS.round == bindparam("r"),
+           _COMMITMENTS.seat == bindparam("s"))
+    .values(revealed=True)
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL keeps readers off the writer's back; NORMAL sync is durable across process
+    # crashes (only an OS crash can lose the last commits).
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

@@ -1,0 +1,58 @@
+"""`tavern serve` starts the whole web table with one command and prints where to open it."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from typer.testing import CliRunner
+
+from tavern_dice.cli import app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def test_web_serve_help_lists_the_options() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--database-url"):
+        assert option in result.output
+
+
+def test_web_serve_runs_and_prints_the_address(tmp_path: Path) -> None:
+    port = free_port()
+    database = tmp_path / "tavern.sqlite3"
+    command = [sys.executable, "-c", "from tavern_dice.cli import main; main()", "serve",
+               "--port", str(port), "--database-url", f"sqlite:///{database}"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        assert first.strip() == f"Tavern Dice web table: open http://127.0.0.1:{port}/"
+        health = None
+        for _ in range(200):
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        assert health is not None and health.json() == {"ok": True}
+        page = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
+        assert page.status_code == 200 and "<html" in page.text
+        created = httpx.post(f"http://127.0.0.1:{port}/api/tables",
+                             json={"game": "blackjack"}, timeout=5)
+        assert created.status_code == 201
+        assert database.exists()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

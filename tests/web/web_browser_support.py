@@ -1,0 +1,125 @@
+"""Helpers for the browser tests: the real app on Uvicorn in a thread (its own event loop,
+a temporary SQLite database), Debian's Chromium driven by Playwright, and screenshots.
+
+Screenshots go to ``$TAVERN_ARTIFACTS`` (or the test's ``tmp_path``); with
+``TAVERN_DOC_SCREENSHOTS=1`` they are also written to ``docs/screenshots/`` for the README.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from tavern_dice.web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ACTION_TIMEOUT_MS = 15_000
+"""How long Playwright waits for an element or a state before failing a step."""
+
+
+def require_chromium() -> None:
+    """Skip when there is no Chromium here, unless under CI, where a missing browser fails."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing under CI: scripts/ensure-chromium should install it")
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); CI installs it")
+
+
+class LiveServer:
+    """The web table's app on 127.0.0.1 (port chosen by the OS) in a background thread."""
+
+    def __init__(self, database_url: str) -> None:
+        self.app = create_app(database_url)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
+                                ws_max_size=64 * 1024, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="tavern-web", daemon=True)
+        self.port = 0
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the web table did not start")
+            time.sleep(0.02)
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@contextmanager
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(f"sqlite:///{tmp_path / 'tavern.sqlite3'}").start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium (Debian's) under Playwright's sync API."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                    headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser: Any, width: int = 1280, height: int = 860) -> Any:
+    """A page in a fresh browser context (its own localStorage: one person's browser)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(f"{page.url}: {error}"))
+    return page
+
+
+page_errors: list[str] = []
+"""Uncaught JavaScript errors of every page, checked by the tests."""
+
+
+def artifacts_dir(tmp_path: Path) -> Path:
+    base = os.environ.get("TAVERN_ARTIFACTS")
+    path = Path(base) if base else tmp_path / "artifacts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def screenshot(page: Any, name: str, tmp_path: Path, *, doc: bool = False) -> Path:
+    """Save ``name`` (e.g. ``liars-table.png``) as a test artefact; a ``doc`` screenshot is
+    also written to ``docs/screenshots/`` when ``TAVERN_DOC_SCREENSHOTS=1``."""
+    path = artifacts_dir(tmp_path) / name
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
+    if doc and os.environ.get("TAVERN_DOC_SCREENSHOTS") == "1":
+        DOC_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, DOC_SCREENSHOTS / name)
+    return path
