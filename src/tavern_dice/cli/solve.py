@@ -1,1 +1,132 @@
-"""`tavern solve` (not yet implemented)."""
+"""``tavern solve``: compute equilibrium strategies.
+
+``tavern solve liars-dice --dice 2,1 --target-exploitability 1e-4 --output p.npz
+--plot convergence.png`` solves one two-player Liar's Dice round (player 0 =
+first bidder) with :func:`tavern_dice.solver.solve_round`, showing the
+exploitability in a progress bar, saves the policy (``.npz``, readable with
+:meth:`tavern_dice.solver.RoundPolicy.load`) and plots exploitability against
+iterations (log scale).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from tavern_dice.cli.app import app
+from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import RaiseRule
+from tavern_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
+from tavern_dice.solver.round_game import RoundSpec
+
+solve_app = typer.Typer(
+    name="solve",
+    help="Compute equilibrium strategies (CFR) for two-player Liar's Dice rounds.",
+    no_args_is_help=True,
+)
+app.add_typer(solve_app, name="solve")
+
+
+def _parse_dice(text: str) -> tuple[int, int]:
+    try:
+        parts = tuple(int(p) for p in text.split(","))
+    except ValueError:
+        parts = ()
+    if len(parts) != 2 or min(parts) < 1:
+        raise typer.BadParameter(
+            f"--dice wants two counts like 2,1 (first bidder first), not {text!r}"
+        )
+    return (parts[0], parts[1])
+
+
+def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
+    """Save exploitability vs iterations (log-log) as an image (Matplotlib, Agg)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    its = [t[0] for t in result.trace]
+    expl = [max(t[2], 1e-16) for t in result.trace]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.loglog(its, expl, marker=".")
+    ax.set_xlabel("iterations")
+    ax.set_ylabel("exploitability (NashConv / 2)")
+    ax.set_title(title)
+    ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+@solve_app.command("liars-dice")
+def liars_dice(
+    dice: Annotated[
+        str, typer.Option(help="Dice of the first and second bidder, e.g. 2,1.")
+    ] = "1,1",
+    raise_rule: Annotated[
+        str, typer.Option("--raise", help="Raise rule: standard or face-major.")
+    ] = "standard",
+    wild_face: Annotated[int | None, typer.Option(help="Wild face (L6), default none.")] = None,
+    spot_on: Annotated[
+        bool, typer.Option(help="Spot-on rule (L8; no effect with 2 players).")
+    ] = True,
+    sides: Annotated[int, typer.Option(help="Faces per die.")] = 6,
+    sum_wagers: Annotated[
+        bool, typer.Option("--sum", help="Sum wagers (L10 endgame; needs --dice 1,1).")
+    ] = False,
+    recall: Annotated[
+        int | None,
+        typer.Option(help="Remember only the last K wagers (for rounds too big to solve exactly)."),
+    ] = None,
+    algorithm: Annotated[str, typer.Option(help=f"One of {', '.join(ALGORITHMS)}.")] = "dcfr",
+    target_exploitability: Annotated[
+        float, typer.Option(help="Stop at this exploitability.")
+    ] = 1e-4,
+    max_iterations: Annotated[int, typer.Option(help="Iteration budget.")] = 10_000,
+    check_every: Annotated[int, typer.Option(help="Iterations between checks.")] = 10,
+    output: Annotated[Path | None, typer.Option(help="Save the policy (.npz).")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Save a convergence plot (.png).")] = None,
+) -> None:
+    """Solve one two-player round and report its value and exploitability."""
+    console = Console()
+    try:
+        rule = RaiseRule(raise_rule)
+        spec = RoundSpec(dice=_parse_dice(dice), sides=sides, raise_rule=rule, wild_face=wild_face,
+                         spot_on=spot_on, sum_wagers=sum_wagers)
+    except (TavernError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(),
+        TextColumn("{task.completed}/{task.total} it"),
+        TextColumn("exploitability {task.fields[expl]}"), TimeElapsedColumn(),
+        console=console, transient=False,
+    ) as progress:
+        task = progress.add_task(f"solving {spec.key()}", total=max_iterations, expl="-")
+
+        def update(iteration: int, expl: float) -> None:
+            progress.update(task, completed=iteration, expl=f"{expl:.2e}")
+
+        try:
+            result = solve_round(
+                spec, recall=recall, target_exploitability=target_exploitability,
+                max_iterations=max_iterations, check_every=check_every, algorithm=algorithm,
+                callback=update,
+            )
+        except TavernError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    kind = "exact" if recall is None else f"lower bound, last {recall} wager(s) remembered"
+    console.print(
+        f"{result.iterations} iterations in {result.seconds:.2f} s; exploitability "
+        f"{result.exploitability:.3e} ({kind}); first bidder's value {result.value:+.6f}"
+    )
+    if output is not None:
+        result.policy.save(output)
+        console.print(f"policy saved to {output}")
+    if plot is not None:
+        plot_convergence(result, plot, f"{spec.key()} ({algorithm})")
+        console.print(f"convergence plot saved to {plot}")
