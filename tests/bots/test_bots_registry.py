@@ -40,7 +40,7 @@ def _restore_tables() -> Iterator[None]:
 
 
 def test_built_in_kinds() -> None:
-    assert sorted(LIARS_DICE_BOTS) == ["probabilistic", "random", "strong"]
+    assert sorted(LIARS_DICE_BOTS) == ["equilibrium", "probabilistic", "random", "strong"]
     assert sorted(BLACKJACK_BOTS) == ["bold", "cautious", "optimal"]
     for kind in LIARS_DICE_BOTS:
         bot = make_liars_dice_bot(kind, seed=1)
@@ -54,7 +54,7 @@ def test_built_in_kinds() -> None:
 
 
 def test_unknown_kind_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownBotError, match="known: probabilistic, random") as caught:
+    with pytest.raises(UnknownBotError, match="known: equilibrium, probabilistic, random") as caught:
         make_liars_dice_bot("optimal")
     assert isinstance(caught.value, TavernError)
     with pytest.raises(UnknownBotError, match="known: bold, cautious"):
@@ -92,7 +92,9 @@ def test_register_new_bots_by_callable_or_by_path() -> None:
     register_liars_dice_bot("careful", "tavern_dice.bots.liars_probabilistic:"
                                        "ProbabilisticLiarsDiceBot")
     assert isinstance(make_liars_dice_bot("careful"), ProbabilisticLiarsDiceBot)
-    assert sorted(LIARS_DICE_BOTS) == ["careful", "probabilistic", "random", "strong"]
+    assert sorted(LIARS_DICE_BOTS) == [
+        "careful", "equilibrium", "probabilistic", "random", "strong",
+    ]
     with pytest.raises(BotError, match="already registered"):
         register_liars_dice_bot("random", RandomLiarsDiceBot)
     register_liars_dice_bot("random", ProbabilisticLiarsDiceBot, replace=True)

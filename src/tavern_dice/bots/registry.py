@@ -20,7 +20,7 @@ Dice Blackjack. Every bot is picklable (simulations run them in a process pool).
 >>> make_liars_dice_bot("sharp")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: probabilistic, random, strong
+tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: equilibrium, ..., strong
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ _LIARS_DICE_PATHS: dict[str, str] = {
     "random": "tavern_dice.bots.liars_random:RandomLiarsDiceBot",
     "probabilistic": "tavern_dice.bots.liars_probabilistic:ProbabilisticLiarsDiceBot",
     "strong": "tavern_dice.bots.liars_strong:StrongLiarsDiceBot",
+    "equilibrium": "tavern_dice.bots.liars_equilibrium:EquilibriumLiarsDiceBot",
 }
 """Built-in Liar's Dice bots: kind -> ``'module:factory'``."""
 

@@ -246,7 +246,7 @@ def liars_dice(
 ) -> None:
     """Liar's Dice: by default you against three probabilistic bots.
 
-    Bot kinds: random, probabilistic, strong. An all-bot game:
+    Bot kinds: random, probabilistic, strong, equilibrium. An all-bot game:
     tavern play liars-dice --players 4 --bots probabilistic,probabilistic,random,random --seed 7
     """
     rules = liars_rules(

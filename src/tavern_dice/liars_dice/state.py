@@ -94,9 +94,11 @@ class LiarsDiceGame:
         dice: the dice source (default: :class:`~tavern_dice.dice.SeededDice` with ``seed``).
         seed: seed for the default dice source.
         auto_roll: resolve chance nodes from ``dice`` as soon as they arise.
+        starting_dice: each seat's dice at the start, 1 to ``rules.dice_per_player``
+            (default: ``rules.dice_per_player`` each, the seed's "5d6").
 
     Raises:
-        RulesetError: for a player count outside the ruleset's range.
+        RulesetError: for a player count outside the ruleset's range, or bad starting dice.
     """
 
     def __init__(
@@ -107,6 +109,7 @@ class LiarsDiceGame:
         *,
         seed: int | None = None,
         auto_roll: bool = True,
+        starting_dice: Sequence[int] | None = None,
     ) -> None:
         from tavern_dice.errors import RulesetError
 
@@ -128,7 +131,20 @@ class LiarsDiceGame:
         self._masked_logs: dict[int | None, list[Event]] = {}
         self._last_reveal: Revealed | None = None
         n = len(names)
-        self._counts = [rules.dice_per_player] * n  # L1: lives are dice
+        # L1: lives are dice. A DM may seat players with fewer (a handicap, or a study of
+        # an endgame); the default is the seed's 5 each.
+        if starting_dice is None:
+            self._counts = [rules.dice_per_player] * n
+        else:
+            self._counts = list(starting_dice)
+            if len(self._counts) != n or not all(
+                isinstance(c, int) and 1 <= c <= rules.dice_per_player for c in self._counts
+            ):
+                raise RulesetError(
+                    f"starting_dice needs one count from 1 to {rules.dice_per_player} per "
+                    f"player ({n}), not {list(starting_dice)}"
+                )
+        self.starting_dice: tuple[int, ...] = tuple(self._counts)
         self._hands: list[tuple[int, ...]] = [()] * n
         self.phase = Phase.ROLL_OFF
         self.round = 0
@@ -138,6 +154,8 @@ class LiarsDiceGame:
         self.wager_maker: int | None = None
         self.sum_wagers = False
         self.winner: int | None = None
+        self.round_wagers: tuple[tuple[int, AnyWager], ...] = ()
+        """This round's wagers so far, oldest first, as ``(seat, wager)``."""
         self._contenders: tuple[int, ...] = tuple(range(n))
         self._advance()
 
@@ -281,6 +299,7 @@ class LiarsDiceGame:
         self.starter = starter
         self.current_wager = None
         self.wager_maker = None
+        self.round_wagers = ()
         self._hands = [()] * self.num_players
         alive = self.in_game
         # L10: "If two players are left and have one die each, wagers instead are based on
@@ -375,6 +394,7 @@ class LiarsDiceGame:
         self.log.append(event)
         self.current_wager = wager
         self.wager_maker = self.turn
+        self.round_wagers += ((self.turn, wager),)
         self.turn = self.next_in_game(self.turn)
         return event
 
@@ -504,6 +524,7 @@ class LiarsDiceGame:
             "players": list(self.players),
             "rules": self.rules.to_dict(),
             "seed": self.seed,
+            "starting_dice": list(self.starting_dice),
             "events": [e.to_dict() for e in self.log],
         }
 
@@ -519,7 +540,10 @@ class LiarsDiceGame:
         try:
             rules = LiarsDiceRules.from_dict(data["rules"])
             events = [Event.from_dict(e) for e in data["events"]]
-            game = cls(data["players"], rules=rules, auto_roll=False, seed=data.get("seed"))
+            game = cls(
+                data["players"], rules=rules, auto_roll=False, seed=data.get("seed"),
+                starting_dice=data.get("starting_dice"),
+            )
         except LogError:
             raise
         except (KeyError, TypeError, ValueError) as error:  # ValueError covers TavernError
@@ -544,7 +568,10 @@ class LiarsDiceGame:
 
     def replay_steps(self) -> Iterator[tuple[Event, LiarsDiceGame]]:
         """Yield each event with the game as it stood right after it (for ``tavern replay``)."""
-        game = LiarsDiceGame(self.players, rules=self.rules, auto_roll=False, seed=self.seed)
+        game = LiarsDiceGame(
+            self.players, rules=self.rules, auto_roll=False, seed=self.seed,
+            starting_dice=self.starting_dice,
+        )
         seen = 0
         for event in self.log:
             if isinstance(event, DiceRolled):

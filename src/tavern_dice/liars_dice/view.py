@@ -31,6 +31,7 @@ class LiarsDiceView:
         own_dice: the viewer's faces this round (empty for a spectator or a player out).
         dice_counts: every seat's dice (lives), public (L1).
         wager / wager_maker: the standing wager and who made it, or ``None``.
+        round_wagers: this round's wagers so far, oldest first, as ``(seat, wager)``.
         legal_wagers: what the viewer may wager now (empty unless it is their turn).
         may_accuse: whether the viewer may accuse now (L7).
         last_reveal: the latest reveal, with every hand shown, or ``None``.
@@ -50,6 +51,7 @@ class LiarsDiceView:
     sum_wagers: bool
     wager: AnyWager | None
     wager_maker: int | None
+    round_wagers: tuple[tuple[int, AnyWager], ...]
     legal_wagers: tuple[AnyWager, ...]
     may_accuse: bool
     last_reveal: Revealed | None
@@ -86,6 +88,7 @@ class LiarsDiceView:
             sum_wagers=game.sum_wagers,
             wager=game.current_wager,
             wager_maker=game.wager_maker,
+            round_wagers=game.round_wagers,
             legal_wagers=game._legal_wagers() if is_turn else (),
             may_accuse=seat is not None and game.can_accuse(seat),
             last_reveal=game.last_reveal,
@@ -112,6 +115,7 @@ class LiarsDiceView:
             "wager": None if self.wager is None else self.wager.code(),
             "wager_text": None if self.wager is None else str(self.wager),
             "wager_maker": self.wager_maker,
+            "round_wagers": [[seat, w.code()] for seat, w in self.round_wagers],
             "legal_wagers": [w.code() for w in self.legal_wagers],
             "may_accuse": self.may_accuse,
             "last_reveal": None if self.last_reveal is None else self.last_reveal.to_dict(),
