@@ -54,7 +54,8 @@ def test_built_in_kinds() -> None:
 
 
 def test_unknown_kind_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownBotError, match="known: equilibrium, probabilistic, random") as caught:
+    known = "known: equilibrium, probabilistic, random"
+    with pytest.raises(UnknownBotError, match=known) as caught:
         make_liars_dice_bot("optimal")
     assert isinstance(caught.value, TavernError)
     with pytest.raises(UnknownBotError, match="known: bold, cautious"):

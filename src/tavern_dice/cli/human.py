@@ -94,6 +94,7 @@ class HumanLiarsDice:
                 f"  Or type [bold]accuse[/] (or [bold]liar[/], [bold]a[/]) to call "
                 f"{escape(self._maker(view))} a liar."
             )
+        console.print("  Type [bold]quit[/] to leave the game.")
 
     def choose_action(self, view: LiarsDiceView) -> LiarsAction:
         """Ask for a wager or an accusation until the engine accepts one."""

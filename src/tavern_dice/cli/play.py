@@ -270,7 +270,7 @@ def liars_dice(
     )
     console = terminal.console
     console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(rules)} · "
-                  f"{rules.dice_per_player} dice each")
+                  f"{rules.dice_per_player} {'die' if rules.dice_per_player == 1 else 'dice'} each")
     console.print("Players: " + ", ".join(escape(_label(s, people)) for s in seats))
     console.print(_dice_line(choice, dice))
     holder: list[LiarsDiceGame] = []

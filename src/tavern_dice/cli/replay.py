@@ -77,7 +77,7 @@ def replay(
         ),
     ] = None,
 ) -> None:
-    """Replay a saved Liar's Dice or Dice Blackjack game step by step."""
+    """Replay a saved Liar's Dice or Dice Blackjack game (--step: one event per Enter)."""
     terminal = Terminal()
     console = terminal.console
     try:

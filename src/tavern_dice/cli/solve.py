@@ -69,7 +69,11 @@ def liars_dice(
         str, typer.Option(help="Dice of the first and second bidder, e.g. 2,1.")
     ] = "1,1",
     raise_rule: Annotated[
-        str, typer.Option("--raise", help="Raise rule: standard or face-major.")
+        str, typer.Option(
+            "--raise-rule", "--raise",
+            help="Raise rule: standard or face-major (the seed's 'either' has cycles, so no "
+            "finite game tree).",
+        )
     ] = "standard",
     wild_face: Annotated[int | None, typer.Option(help="Wild face (L6), default none.")] = None,
     spot_on: Annotated[
@@ -77,7 +81,9 @@ def liars_dice(
     ] = True,
     sides: Annotated[int, typer.Option(help="Faces per die.")] = 6,
     sum_wagers: Annotated[
-        bool, typer.Option("--sum", help="Sum wagers (L10 endgame; needs --dice 1,1).")
+        bool, typer.Option(
+            "--sum-endgame", "--sum", help="Sum wagers (L10 endgame; needs --dice 1,1)."
+        )
     ] = False,
     recall: Annotated[
         int | None,

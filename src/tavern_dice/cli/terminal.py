@@ -15,6 +15,9 @@ from rich.markup import escape
 
 from tavern_dice.events import Event
 
+QUIT_WORDS = frozenset({"quit", "exit"})
+"""Typed at any prompt, these leave the game (saving it if ``--save`` was given)."""
+
 ReadLine = Callable[[], str]
 """Reads one line typed by a person, without its newline."""
 
@@ -48,11 +51,18 @@ class Terminal:
         after :meth:`hand_to` has asked the others to look away."""
 
     def ask(self, prompt: str) -> str:
-        """Print ``prompt`` (Rich markup) and return the stripped line typed."""
+        """Print ``prompt`` (Rich markup) and return the stripped line typed.
+
+        Raises:
+            EOFError: at the end of input, or when the person types ``quit`` or ``exit``
+                (the command then says goodbye and saves, as for Ctrl-D).
+        """
         self.console.print(prompt, end=" ")
         line = self._read_line()
         if self._echo:
             self.console.print(line, markup=False)
+        if line.strip().lower() in QUIT_WORDS:
+            raise EOFError(line)
         return line.strip()
 
     def hand_to(self, name: str) -> bool:
