@@ -164,6 +164,14 @@ def test_end_of_input_says_goodbye_and_saves(tmp_path: Path) -> None:
     assert not game.is_over and game.round == 1
 
 
+def test_typing_quit_leaves_cleanly_and_saves(tmp_path: Path) -> None:
+    save = tmp_path / "quit.json"
+    code, text = run("play", "blackjack", "--seed", "4", "--save", str(save), input="quit\n")
+    assert code == 0
+    assert "Goodbye!" in text and "Traceback" not in text
+    assert json.loads(save.read_text())["game"] == "blackjack"
+
+
 def test_a_person_plays_blackjack_through_the_runner() -> None:
     code, text = run(
         "play", "blackjack", "--name", "Ann", "--seed", "4", "--gold", "5 gp",
