@@ -236,9 +236,11 @@ class BlackjackGame:
         self._verify_betting_seat(seat)
         low, high = self.bet_limits(seat)
         if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
+            whole = isinstance(amount, int) and not isinstance(amount, bool)
+            shown = format_cp(amount) if whole else repr(amount)
             raise InsufficientFundsError(
                 f"{self.players[seat]} may bet {format_cp(low)} to {format_cp(high)} "
-                f"(balance {format_cp(self._balances[seat])}), not {amount!r} cp"
+                f"(balance {format_cp(self._balances[seat])}), not {shown}"
             )
 
     def can_bet(self, seat: int, amount: int) -> bool:
@@ -444,7 +446,8 @@ class BlackjackGame:
                 else f"half of proficiency bonus {self.proficiency[seat]}, rounded up, is {cap}"
             )
             raise IllegalActionError(
-                f"cannot add {bonus!r}: {why}; legal bonuses: {list(legal)}"
+                f"cannot add {bonus!r}: {why}; legal bonuses: "
+                + (f"0 to {legal[-1]}" if len(legal) > 1 else "0 only")
             )
 
     def can_stand(self, seat: int, bonus: int = 0) -> bool:

@@ -214,5 +214,5 @@ def status(view: BlackjackView) -> Text:
     )
     top = max(view.legal_bonuses, default=0)
     if top:
-        line.append(f" (standing, you may add up to +{top} proficiency)")
+        line.append(f" (on standing you may add up to +{top} proficiency)")
     return line
