@@ -14,14 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_browser_support import (
-    chromium,
-    live_server,
-    new_page,
-    page_errors,
-    require_chromium,
-    screenshot,
-)
+from web_browser_support import browser_table, new_page, page_errors, screenshot
 
 from tavern_dice.web.commitments import digest_of
 
@@ -67,9 +60,7 @@ def balances(url: str, table_id: str) -> dict[str, int]:
 
 
 def test_dm_and_two_players_play_blackjack_with_typed_dice(tmp_path: Path) -> None:
-    require_chromium()
-    page_errors.clear()
-    with live_server(tmp_path) as server, chromium() as browser:
+    with browser_table(tmp_path) as (server, browser):
         host = new_page(browser, 1280, 900)
         table_id = create_blackjack_table(host, server.url, "The Gilded Flagon", "manual")
         ann = join(browser, server.url, table_id, "Ann", "4")
@@ -152,9 +143,7 @@ def test_dm_and_two_players_play_blackjack_with_typed_dice(tmp_path: Path) -> No
 
 
 def test_player_browser_verifies_the_house_dice_sealed_before_the_bets(tmp_path: Path) -> None:
-    require_chromium()
-    page_errors.clear()
-    with live_server(tmp_path) as server, chromium() as browser:
+    with browser_table(tmp_path) as (server, browser):
         host = new_page(browser)
         table_id = create_blackjack_table(host, server.url, "The Sealed Die", "digital")
         cas = join(browser, server.url, table_id, "Cas", None)

@@ -11,14 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_browser_support import (
-    chromium,
-    live_server,
-    new_page,
-    page_errors,
-    require_chromium,
-    screenshot,
-)
+from web_browser_support import browser_table, new_page, page_errors, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -58,9 +51,7 @@ def own_faces(page: Any) -> list[str]:
 
 
 def test_three_players_play_liars_dice_to_a_winner(tmp_path: Path) -> None:
-    require_chromium()
-    page_errors.clear()
-    with live_server(tmp_path) as server, chromium() as browser:
+    with browser_table(tmp_path) as (server, browser):
         # The DM creates a table: Liar's Dice, tavern preset, 2 dice per player.
         host = new_page(browser)
         host.goto(server.url + "/")

@@ -17,9 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-
-from tavern_dice.web.app import create_app
+from web_support import uvicorn_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -44,10 +42,7 @@ class LiveServer:
     """The web table's app on 127.0.0.1 (port chosen by the OS) in a background thread."""
 
     def __init__(self, database_url: str) -> None:
-        self.app = create_app(database_url)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
-                                ws_max_size=64 * 1024, lifespan="on")
-        self.server = uvicorn.Server(config)
+        self.app, self.server = uvicorn_server(database_url)
         self.thread = threading.Thread(target=self.server.run, name="tavern-web", daemon=True)
         self.port = 0
 
@@ -77,6 +72,17 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def browser_table(tmp_path: Path) -> Iterator[tuple[LiveServer, Any]]:
+    """What every browser test starts with: Chromium required (see
+    :func:`require_chromium`), :data:`page_errors` cleared, the app served and a
+    browser launched. Yields ``(server, browser)``."""
+    require_chromium()
+    page_errors.clear()
+    with live_server(tmp_path) as server, chromium() as browser:
+        yield server, browser
 
 
 @contextmanager

@@ -18,14 +18,20 @@ from tavern_dice.web.app import create_app
 Frame = dict[str, Any]
 
 
+def uvicorn_server(database_url: str) -> tuple[Any, uvicorn.Server]:
+    """The app on ``database_url`` and a Uvicorn server for it on 127.0.0.1, port chosen
+    by the OS (read it from ``server.servers`` once started), not yet running."""
+    app = create_app(database_url)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                            ws_max_size=64 * 1024, lifespan="on")
+    return app, uvicorn.Server(config)
+
+
 class LiveServer:
     """The app on Uvicorn, port chosen by the OS, serving until :meth:`stop`."""
 
     def __init__(self, database_url: str) -> None:
-        self.app = create_app(database_url)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
-                                ws_max_size=64 * 1024, lifespan="on")
-        self.server = uvicorn.Server(config)
+        self.app, self.server = uvicorn_server(database_url)
         self.task: asyncio.Task[None] | None = None
         self.port = 0
 

@@ -30,15 +30,14 @@ adds 2 (10 beats 9: worth 1, rolling on only 1/8); at 3 it rolls on, gets a 9 an
 
 from __future__ import annotations
 
-import random
-
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
+from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
 from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
 from tavern_dice.strategy.blackjack_solver import BlackjackSolution, solve
 
 
-class OptimalBlackjackBot:
+class OptimalBlackjackBot(FixedBetBlackjackBot):
     """Bets ``bet_cp`` each round and plays the solver's best move.
 
     Args:
@@ -56,21 +55,7 @@ class OptimalBlackjackBot:
     def __init__(
         self, name: str = "optimal", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
     ) -> None:
-        if isinstance(bet_cp, bool) or not isinstance(bet_cp, int) or bet_cp < 1:
-            raise BotError(f"bet_cp is a whole number of cp, at least 1, not {bet_cp!r}")
-        self.name = name
-        self.seed = seed
-        self.bet_cp = bet_cp
-        self.rng = random.Random(seed)
-
-    def choose_bet(self, view: BlackjackView) -> int | None:
-        """``bet_cp`` within ``view.bet_limits``; ``None`` (sit out) if it may not bet."""
-        if view.bet_limits is None:
-            return None
-        low, high = view.bet_limits
-        if high < low:
-            return None
-        return max(low, min(self.bet_cp, high))
+        super().__init__(name, seed, bet_cp)
 
     def solution(self, view: BlackjackView) -> BlackjackSolution:
         """The solved game for this table's rules and this seat's proficiency bonus."""
@@ -80,11 +65,7 @@ class OptimalBlackjackBot:
 
     def choose_move(self, view: BlackjackView) -> BlackjackMove:
         """``('roll', 0)`` or ``('stand', bonus)`` as the exact solution says."""
-        seat, target = view.seat, view.target
-        if seat is None or target is None or seat not in view.totals:
-            raise BotError(f"{self.name} was asked to move outside its turn")
-        total = view.totals[seat]
-        house = None if view.house_bust else view.house_roll
+        _, target, total, house = self.turn(view)
         best = self.solution(view)
         if best.action(target, house, total) == "roll":
             return ("roll", 0)
@@ -94,6 +75,3 @@ class OptimalBlackjackBot:
                 f"the solver's bonus {bonus} is not among the legal {list(view.legal_bonuses)}"
             )
         return ("stand", bonus if view.legal_bonuses else 0)
-
-    def __repr__(self) -> str:
-        return f"OptimalBlackjackBot(name={self.name!r}, bet_cp={self.bet_cp})"

@@ -31,16 +31,15 @@ bold bot rolls again, a 5, and adds 1 for an exact hit (1.5x):
 
 from __future__ import annotations
 
-import random
-
 from tavern_dice.blackjack.settlement import settle
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
-from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
+from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
+from tavern_dice.bots.registry import DEFAULT_BET_CP
 from tavern_dice.strategy.blackjack_solver import Policy, bold_policy, cautious_policy
 
 
-class PolicyBlackjackBot:
+class PolicyBlackjackBot(FixedBetBlackjackBot):
     """Bets ``bet_cp`` each round and plays ``policy`` (a
     :data:`~tavern_dice.strategy.blackjack_solver.Policy`).
 
@@ -61,30 +60,12 @@ class PolicyBlackjackBot:
         self, name: str, seed: int | None = None, bet_cp: int = DEFAULT_BET_CP, *,
         policy: Policy,
     ) -> None:
-        if isinstance(bet_cp, bool) or not isinstance(bet_cp, int) or bet_cp < 1:
-            raise BotError(f"bet_cp is a whole number of cp, at least 1, not {bet_cp!r}")
-        self.name = name
-        self.seed = seed
-        self.bet_cp = bet_cp
+        super().__init__(name, seed, bet_cp)
         self.policy = policy
-        self.rng = random.Random(seed)
-
-    def choose_bet(self, view: BlackjackView) -> int | None:
-        """``bet_cp`` within ``view.bet_limits``; ``None`` (sit out) if it may not bet."""
-        if view.bet_limits is None:
-            return None
-        low, high = view.bet_limits
-        if high < low:
-            return None
-        return max(low, min(self.bet_cp, high))
 
     def choose_move(self, view: BlackjackView) -> BlackjackMove:
         """``('roll', 0)`` or ``('stand', bonus)`` as the policy says."""
-        seat, target = view.seat, view.target
-        if seat is None or target is None or seat not in view.totals:
-            raise BotError(f"{self.name} was asked to move outside its turn")
-        total = view.totals[seat]
-        house = None if view.house_bust else view.house_roll
+        seat, target, total, house = self.turn(view)
         cap = view.rules.bonus_cap(view.proficiency[seat])
         if self.policy(total, target, house, cap) == "roll":
             return ("roll", 0)
@@ -101,9 +82,6 @@ class PolicyBlackjackBot:
             return settle(view.rules, bet, total + bonus, target=target, house=house)[1]
 
         return largest if payout(largest) > payout(0) else 0
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(name={self.name!r}, bet_cp={self.bet_cp})"
 
 
 class CautiousBlackjackBot(PolicyBlackjackBot):

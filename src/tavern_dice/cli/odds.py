@@ -14,6 +14,7 @@ from rich.console import Console
 
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.cli.app import app
+from tavern_dice.cli.options import LiarsPreset, SpotOn, WildFace, liars_rules
 
 odds_app = typer.Typer(
     help="Exact odds and best play: house edges, strategy charts.",
@@ -89,24 +90,15 @@ def liars_dice(
         typer.Option("--players", "-n", min=2, max=10,
                      help="Players still in the game (who else loses on a spot-on)."),
     ] = None,
-    preset: Annotated[
-        str, typer.Option("--preset", help="Starting ruleset: tavern, openspiel.")
-    ] = "tavern",
-    wild_face: Annotated[
-        int | None,
-        typer.Option("--wild-face", min=0, help="A face that counts as any face (0: none)."),
-    ] = None,
-    spot_on: Annotated[
-        bool | None,
-        typer.Option("--spot-on/--no-spot-on", help="An exact wager costs everyone else a die."),
-    ] = None,
+    preset: LiarsPreset = "tavern",
+    wild_face: WildFace = None,
+    spot_on: SpotOn = None,
 ) -> None:
     """Liar's Dice: the chance a wager is false, true or exact, and who pays for each.
 
     Example: tavern odds liars-dice --dice-in-play 12 --mine 2,2,5,6,6 --wager 4x2
     """
     from tavern_dice.cli import odds_liars as render
-    from tavern_dice.cli.options import liars_rules
     from tavern_dice.cli.render_liars import rules_summary
     from tavern_dice.errors import TavernError
     from tavern_dice.liars_dice.wager import SumWager, parse_wager

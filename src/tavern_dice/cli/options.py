@@ -1,4 +1,5 @@
-"""Shared option handling for ``tavern play``: seats, bots, rulesets, gold, dice and seeds.
+"""Shared option handling for ``tavern play``, ``simulate`` and ``odds``: seats, bots,
+rulesets, gold, dice and seeds.
 
 Nothing here is a rule. Rulesets are built with the engines' own ruleset classes
 (which validate themselves), amounts are read with :func:`tavern_dice.money.parse_cp`,
@@ -15,7 +16,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -31,6 +32,45 @@ BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "L
 
 PERSON_NAME = "Player"
 """Default name of the one person at the table (``Player 1``, ``Player 2``... in hot seat)."""
+
+
+LiarsPreset = Annotated[
+    str, typer.Option("--preset", help=f"Starting ruleset: {', '.join(LIARS_PRESETS)}.")
+]
+"""``--preset``: the Liar's Dice ruleset the other ruleset options change (see
+:func:`liars_rules`); these option types keep every command's flags and help alike."""
+RaiseRuleOption = Annotated[
+    RaiseRule | None, typer.Option("--raise-rule", help="How a wager must raise the last (L5).")
+]
+WildFace = Annotated[
+    int | None,
+    typer.Option("--wild-face", min=0, help="A face that counts as any face (0: none)."),
+]
+SpotOn = Annotated[
+    bool | None,
+    typer.Option("--spot-on/--no-spot-on", help="An exact wager costs everyone else a die."),
+]
+SumEndgame = Annotated[
+    bool | None,
+    typer.Option("--sum-endgame/--no-sum-endgame",
+                 help="Two players with one die each wager on the sum."),
+]
+DicePerPlayer = Annotated[
+    int | None,
+    typer.Option("--dice-per-player", min=1, max=20, help="Starting dice (= lives)."),
+]
+HouseNeedsUnder = Annotated[
+    bool | None,
+    typer.Option("--house-needs-under/--house-may-equal",
+                 help="B5: a house d20 must be strictly under the target to count."),
+]
+"""``--house-needs-under/--house-may-equal``: changes the Dice Blackjack ruleset (see
+:func:`blackjack_rules`)."""
+HouseExactBeatsPlayerExact = Annotated[
+    bool | None,
+    typer.Option("--house-exact-beats-player-exact/--player-exact-wins",
+                 help="B8: a house roll on the target beats a player's exact hit."),
+]
 
 
 class DiceMode(enum.Enum):

@@ -36,7 +36,15 @@ from tavern_dice.cli.options import (
     BotSpec,
     DiceChoice,
     DiceMode,
+    DicePerPlayer,
+    HouseExactBeatsPlayerExact,
+    HouseNeedsUnder,
+    LiarsPreset,
+    RaiseRuleOption,
     Seat,
+    SpotOn,
+    SumEndgame,
+    WildFace,
     amount,
     blackjack_rules,
     choose_dice,
@@ -49,8 +57,6 @@ from tavern_dice.cli.options import (
 from tavern_dice.cli.terminal import LogFollower, Terminal
 from tavern_dice.dice import RollSpec
 from tavern_dice.errors import TavernError
-from tavern_dice.liars_dice.rules import PRESETS as LIARS_PRESETS
-from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.money import format_cp
 from tavern_dice.play.runner import play_blackjack_round, play_liars_dice
@@ -217,32 +223,12 @@ def liars_dice(
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
     hints: Hints = False,
-    preset: Annotated[
-        str, typer.Option("--preset", help=f"Starting ruleset: {', '.join(LIARS_PRESETS)}.")
-    ] = "tavern",
-    raise_rule: Annotated[
-        RaiseRule | None,
-        typer.Option("--raise-rule", help="How a wager must raise the last (L5)."),
-    ] = None,
-    wild_face: Annotated[
-        int | None,
-        typer.Option("--wild-face", min=0, help="A face that counts as any face (0: none)."),
-    ] = None,
-    spot_on: Annotated[
-        bool | None,
-        typer.Option("--spot-on/--no-spot-on", help="An exact wager costs everyone else a die."),
-    ] = None,
-    sum_endgame: Annotated[
-        bool | None,
-        typer.Option(
-            "--sum-endgame/--no-sum-endgame",
-            help="Two players with one die each wager on the sum.",
-        ),
-    ] = None,
-    dice_per_player: Annotated[
-        int | None,
-        typer.Option("--dice-per-player", min=1, max=20, help="Starting dice (= lives)."),
-    ] = None,
+    preset: LiarsPreset = "tavern",
+    raise_rule: RaiseRuleOption = None,
+    wild_face: WildFace = None,
+    spot_on: SpotOn = None,
+    sum_endgame: SumEndgame = None,
+    dice_per_player: DicePerPlayer = None,
 ) -> None:
     """Liar's Dice: by default you against three probabilistic bots.
 
@@ -357,20 +343,8 @@ def blackjack(
             "--bot-bet", help=f"What each bot bets a round (default {format_cp(DEFAULT_BET_CP)})."
         ),
     ] = None,
-    house_needs_under: Annotated[
-        bool | None,
-        typer.Option(
-            "--house-needs-under/--house-may-equal",
-            help="B5: a house d20 must be strictly under the target to count.",
-        ),
-    ] = None,
-    house_exact_beats_player_exact: Annotated[
-        bool | None,
-        typer.Option(
-            "--house-exact-beats-player-exact/--player-exact-wins",
-            help="B8: a house roll on the target beats a player's exact hit.",
-        ),
-    ] = None,
+    house_needs_under: HouseNeedsUnder = None,
+    house_exact_beats_player_exact: HouseExactBeatsPlayerExact = None,
     min_bet: Annotated[str | None, typer.Option("--min-bet", help="Table minimum bet.")] = None,
     max_bet: Annotated[str | None, typer.Option("--max-bet", help="Table maximum bet.")] = None,
 ) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -28,6 +27,7 @@ from tavern_dice.blackjack.events import (
 )
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.view import BlackjackView
+from tavern_dice.cli.narrator import Narrator
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.money import format_cp
 
@@ -63,7 +63,7 @@ def rules_summary(rules: BlackjackRules) -> str:
     return "tavern rules" + (" with " + ", ".join(changed) if changed else "")
 
 
-class BlackjackNarrator:
+class BlackjackNarrator(Narrator):
     """Prints a session's events as they happen (the runner's observer) or in a replay.
 
     Args:
@@ -75,28 +75,11 @@ class BlackjackNarrator:
     def __init__(
         self, console: Console, players: Sequence[str], *, viewer: int | None = None
     ) -> None:
-        self.console = console
-        self.players = tuple(players)
-        self.viewer = viewer
+        super().__init__(console, players, viewer=viewer)
         self._d12: int | None = None
         self._totals: dict[int, int] = {}
         self._settled: list[Settled] = []
         self._target: int | None = None
-
-    def __call__(self, event: Event) -> None:
-        self.show(event)
-
-    def name(self, seat: int) -> str:
-        """The seat's name, escaped for Rich markup."""
-        return escape(self.players[seat])
-
-    def show(self, event: Event) -> bool:
-        """Print ``event``; return whether anything was printed."""
-        out = self.render(event)
-        if out is None:
-            return False
-        self.console.print(out)
-        return True
 
     def render(self, event: Event) -> RenderableType | None:
         """The renderable for one event, or ``None`` to show nothing."""

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from tavern_dice.cli.narrator import Narrator
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.adjudication import die_counts
 from tavern_dice.liars_dice.events import (
@@ -155,7 +156,7 @@ def _matches(wager: AnyWager, rules: LiarsDiceRules) -> Callable[[int], bool] | 
     return lambda die: die_counts(die, face, rules)
 
 
-class LiarsNarrator:
+class LiarsNarrator(Narrator):
     """Prints a game's events as they happen (the runner's observer) or in a replay.
 
     Args:
@@ -171,31 +172,16 @@ class LiarsNarrator:
         self, console: Console, players: Sequence[str], rules: LiarsDiceRules, *,
         viewer: int | None = None, reveal_all: bool = False,
     ) -> None:
-        self.console = console
-        self.players = tuple(players)
+        super().__init__(console, players, viewer=viewer)
         self.rules = rules
-        self.viewer = viewer
         self.reveal_all = reveal_all
         self._wager: WagerMade | None = None
         self._accuser: int | None = None
         self._width = max(len(p) for p in self.players)
 
-    def __call__(self, event: Event) -> None:
-        self.show(event)
-
-    def name(self, seat: int) -> str:
-        """The seat's name, escaped for Rich markup."""
-        return escape(self.players[seat])
-
-    def show(self, event: Event) -> bool:
-        """Print ``event`` as the viewer may see it; return whether anything was printed."""
-        if not self.reveal_all:
-            event = event.masked_for(self.viewer)
-        out = self.render(event)
-        if out is None:
-            return False
-        self.console.print(out)
-        return True
+    def seen(self, event: Event) -> Event:
+        """``event`` as the viewer may see it: masked unless ``reveal_all``."""
+        return event if self.reveal_all else event.masked_for(self.viewer)
 
     def render(self, event: Event) -> RenderableType | None:
         """The renderable for one (already masked) event, or ``None`` to show nothing."""

@@ -10,11 +10,12 @@ this module parses options, shows a progress bar (on standard error, so that
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, Protocol, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -27,10 +28,20 @@ from rich.progress import (
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.bots.registry import BLACKJACK_BOTS, LIARS_DICE_BOTS
 from tavern_dice.cli.app import app
-from tavern_dice.cli.options import blackjack_rules, liars_rules, parse_bots
+from tavern_dice.cli.options import (
+    DicePerPlayer,
+    HouseExactBeatsPlayerExact,
+    HouseNeedsUnder,
+    LiarsPreset,
+    RaiseRuleOption,
+    SpotOn,
+    SumEndgame,
+    WildFace,
+    blackjack_rules,
+    liars_rules,
+    parse_bots,
+)
 from tavern_dice.errors import TavernError
-from tavern_dice.liars_dice.rules import PRESETS as LIARS_PRESETS
-from tavern_dice.liars_dice.rules import RaiseRule
 
 simulate_app = typer.Typer(
     help="Simulate many bot games on every core: win rates and payouts with 95 % intervals.",
@@ -70,6 +81,43 @@ def _progress(unit: str) -> Progress:
     )
 
 
+class _Result(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+_R = TypeVar("_R", bound=_Result)
+
+
+def _simulate(unit: str, total: int, run: Callable[[Callable[[int], None]], _R]) -> _R:
+    """``run(progress)`` under a progress bar of ``total`` ``unit``; the simulation's
+    refusal of the bots (too few, too many, a bad proficiency) is a usage error."""
+    with _progress(unit) as bar:
+        task = bar.add_task(unit, total=total)
+        try:
+            return run(lambda done: bar.advance(task, done))
+        except TavernError as error:
+            raise typer.BadParameter(str(error), param_hint="--bots") from None
+
+
+def _report(
+    result: _R,
+    table: Callable[[_R], RenderableType],
+    draw: Callable[[_R, Path], Path],
+    *,
+    plot: Path | None,
+    json_out: bool,
+) -> None:
+    """Print ``result`` as JSON or as its ``table``, and ``draw`` it to ``plot`` if given."""
+    if json_out:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        Console().print(table(result))
+    if plot is not None:
+        draw(result, plot)
+        if not json_out:
+            Console().print(f"chart written to {plot}")
+
+
 @simulate_app.command("liars-dice")
 def liars_dice(
     bots: Annotated[
@@ -83,29 +131,12 @@ def liars_dice(
     workers: Workers = None,
     plot: Plot = None,
     json_out: JsonOut = False,
-    preset: Annotated[
-        str, typer.Option("--preset", help=f"Starting ruleset: {', '.join(LIARS_PRESETS)}.")
-    ] = "tavern",
-    raise_rule: Annotated[
-        RaiseRule | None, typer.Option("--raise-rule", help="How a wager must raise the last (L5).")
-    ] = None,
-    wild_face: Annotated[
-        int | None,
-        typer.Option("--wild-face", min=0, help="A face that counts as any face (0: none)."),
-    ] = None,
-    spot_on: Annotated[
-        bool | None,
-        typer.Option("--spot-on/--no-spot-on", help="An exact wager costs everyone else a die."),
-    ] = None,
-    sum_endgame: Annotated[
-        bool | None,
-        typer.Option("--sum-endgame/--no-sum-endgame",
-                     help="Two players with one die each wager on the sum."),
-    ] = None,
-    dice_per_player: Annotated[
-        int | None,
-        typer.Option("--dice-per-player", min=1, max=20, help="Starting dice (= lives)."),
-    ] = None,
+    preset: LiarsPreset = "tavern",
+    raise_rule: RaiseRuleOption = None,
+    wild_face: WildFace = None,
+    spot_on: SpotOn = None,
+    sum_endgame: SumEndgame = None,
+    dice_per_player: DicePerPlayer = None,
 ) -> None:
     """Liar's Dice: each bot's win rate with a Wilson 95 % interval.
 
@@ -122,24 +153,10 @@ def liars_dice(
     )
     specs = parse_bots(bots, LIARS_DICE_BOTS) or []
     kinds = [s.kind for s in specs]
-    with _progress("games") as bar:
-        task = bar.add_task("games", total=games)
-        try:
-            result = simulate_liars_dice(
-                kinds, games, seed, rules, workers,
-                progress=lambda done: bar.advance(task, done),
-            )
-        except TavernError as error:
-            raise typer.BadParameter(str(error), param_hint="--bots") from None
-    if json_out:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
-    else:
-        console = Console()
-        console.print(render.liars_table(result))
-    if plot is not None:
-        render.plot_liars(result, plot)
-        if not json_out:
-            Console().print(f"chart written to {plot}")
+    result = _simulate("games", games, lambda progress: simulate_liars_dice(
+        kinds, games, seed, rules, workers, progress=progress,
+    ))
+    _report(result, render.liars_table, render.plot_liars, plot=plot, json_out=json_out)
 
 
 @simulate_app.command("blackjack")
@@ -155,16 +172,8 @@ def blackjack(
     workers: Workers = None,
     plot: Plot = None,
     json_out: JsonOut = False,
-    house_needs_under: Annotated[
-        bool | None,
-        typer.Option("--house-needs-under/--house-may-equal",
-                     help="B5: a house d20 must be strictly under the target to count."),
-    ] = None,
-    house_exact_beats_player_exact: Annotated[
-        bool | None,
-        typer.Option("--house-exact-beats-player-exact/--player-exact-wins",
-                     help="B8: a house roll on the target beats a player's exact hit."),
-    ] = None,
+    house_needs_under: HouseNeedsUnder = None,
+    house_exact_beats_player_exact: HouseExactBeatsPlayerExact = None,
 ) -> None:
     """Dice Blackjack: each bot's mean payout per 1 gp bet with a 95 % interval.
 
@@ -183,20 +192,7 @@ def blackjack(
     )
     specs = parse_bots(bots, BLACKJACK_BOTS, allow_proficiency=True) or []
     entries = [BlackjackEntry(s.kind, s.proficiency) for s in specs]
-    with _progress("rounds") as bar:
-        task = bar.add_task("rounds", total=rounds)
-        try:
-            result = simulate_blackjack(
-                entries, rounds, seed, rules, workers,
-                progress=lambda done: bar.advance(task, done),
-            )
-        except TavernError as error:
-            raise typer.BadParameter(str(error), param_hint="--bots") from None
-    if json_out:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
-    else:
-        Console().print(render.blackjack_table(result))
-    if plot is not None:
-        render.plot_blackjack(result, plot)
-        if not json_out:
-            Console().print(f"chart written to {plot}")
+    result = _simulate("rounds", rounds, lambda progress: simulate_blackjack(
+        entries, rounds, seed, rules, workers, progress=progress,
+    ))
+    _report(result, render.blackjack_table, render.plot_blackjack, plot=plot, json_out=json_out)
