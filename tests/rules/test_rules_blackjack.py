@@ -576,3 +576,28 @@ def test_views_show_the_public_table() -> None:
     assert (bo.legal_actions, bo.legal_bonuses, bo.bets) == ((), (), {0: 30})
     assert game.view(None).log == tuple(game.log)  # nothing in this game is secret
     assert json.loads(json.dumps(ann.to_dict()))["house_roll"] == 9
+
+
+@pytest.mark.parametrize("bonus", [2.5, True, "4"])
+def test_b7_a_proficiency_bonus_is_a_whole_number(bonus: object) -> None:
+    """B7. Seed: "they may add (not subtract) up to half of their proficiency bonus for
+    performance deception or thievery rounded up to their final roll."
+    """
+    with pytest.raises(RulesetError, match="a proficiency bonus is 2-6, or none; not"):
+        BlackjackGame(1, proficiency=[bonus])  # type: ignore[list-item]
+
+
+def test_b9_a_view_log_is_a_snapshot_of_the_session_so_far() -> None:
+    """B9. Seed: "Players may continue playing as long as they’d like, assuming they have
+    gold to wager."
+    """
+    game = table([(14,), (9, 17), (8,)])
+    game.place_bet(0, 100)
+    view = game.view(0)
+    assert view.log == game.masked_log(0) == tuple(game.log)
+    game.stand(0)
+    assert view.log == tuple(game.log[: len(view.log)])
+    assert [type(e).__name__ for e in game.log[len(view.log):]] == [
+        "Stood", "Settled", "RoundClosed"
+    ]
+    assert isinstance(game.view(None).log[-1], RoundClosed)

@@ -684,3 +684,28 @@ def test_a_view_never_holds_another_players_unrevealed_dice() -> None:
     game.accuse(1)
     assert game.view(2).last_reveal is not None
     assert game.view(2).last_reveal.hands == ((1, 2), (3, 4), (5, 6))
+
+
+def test_l9_a_player_out_cannot_accuse_and_is_told_who_may() -> None:
+    """L9. Seed: "If a player loses all of their dice, they are out of the game."
+    """
+    game = LiarsDiceGame(3, rules=TWO_DICE, auto_roll=False, starting_dice=[1, 2, 2])
+    game.roll([[6, 6], [1, 1], [1, 1]])  # seat 0 wins the roll-off
+    game.roll([[3], [4, 4], [5, 5]])
+    game.wager(Wager(2, 3), 0)  # one three on the table: false, seat 0 loses its last die
+    game.accuse(1)
+    assert game.dice_counts == (0, 2, 2)
+    game.roll([[2, 2], [6, 6]])
+    game.wager(Wager(1, 2), 1)
+    before = game.to_log()
+    with pytest.raises(IllegalActionError, match=r"P1 is out of the game; accusers: \['P3'\]"):
+        game.accuse(0)
+    assert game.to_log() == before
+
+
+def test_l8_dice_losers_refuses_an_unknown_outcome_as_a_tavern_error() -> None:
+    """L8. Seed: "One of three things will be the case"."""
+    from tavern_dice.liars_dice.adjudication import dice_losers
+
+    with pytest.raises(TavernError, match="one of 'false', 'true', 'spot-on'"):
+        dice_losers("maybe", wager_maker=0, accuser=1, in_game=(0, 1))

@@ -136,6 +136,9 @@ async def test_web_http_bodies_are_checked(tmp_path: Any) -> None:
                 assert response.status_code == 422, (body, response.text)
                 assert response.json()["detail"]
             assert (await http.post(f"/api/tables/{tid}/join", content=b"{")).status_code == 422
+            # Nested deeper than the JSON parser recurses: a 422, not a 500.
+            deep = await http.post(f"/api/tables/{tid}/join", content=b"[" * 4000)
+            assert deep.status_code == 422, deep.text
             assert (await http.get("/api/tables/nope")).status_code == 404
             assert (await http.get("/api/games/nope")).status_code == 404
             joined = (await http.post(f"/api/tables/{tid}/join",

@@ -56,3 +56,15 @@ def test_web_serve_runs_and_prints_the_address(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_web_serve_reports_a_port_in_use_without_printing_an_address() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--port", str(port),
+                                          "--database-url", "sqlite://"])
+    assert result.exit_code == 1
+    assert "open http" not in result.output
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output

@@ -113,9 +113,12 @@ class BlackjackGame:
         if any(not isinstance(b, int) or b < 0 for b in start):
             raise RulesetError(f"balances are whole, non-negative cp amounts, not {start}")
         for pb in profs:
-            if pb is not None and not 2 <= pb <= rules.max_proficiency_bonus:
+            # B7's bonus is ceil(PB/2) whole points: a PB that is not a whole number would
+            # only fail later, when a player stands.
+            whole = isinstance(pb, int) and not isinstance(pb, bool)
+            if pb is not None and not (whole and 2 <= pb <= rules.max_proficiency_bonus):
                 raise RulesetError(
-                    f"a proficiency bonus is 2-{rules.max_proficiency_bonus}, or none; not {pb}"
+                    f"a proficiency bonus is 2-{rules.max_proficiency_bonus}, or none; not {pb!r}"
                 )
         self.rules = rules
         self.players: tuple[str, ...] = tuple(names)

@@ -4,7 +4,7 @@ state plus what the viewer may do now."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tavern_dice.blackjack.events import Settled
@@ -22,6 +22,8 @@ class BlackjackView:
     Amounts in cp. ``house_roll`` is ``None`` before the house rolls and after a house
     bust (see ``house_bust``). ``legal_actions`` are the viewer's, from
     :meth:`BlackjackGame.legal_actions`; ``bet_limits`` is ``(min, max)`` cp when betting.
+    ``log`` is the events as the viewer may see them, up to when the view was made (a
+    tuple, built when first read).
     """
 
     seat: int | None
@@ -44,7 +46,17 @@ class BlackjackView:
     legal_bonuses: tuple[int, ...]
     bet_limits: tuple[int, int] | None
     settlements: tuple[Settled, ...]
-    log: tuple[Event, ...]
+    # The game's log is append-only, so a snapshot of it is the list and its length now.
+    # Copying it into every view made a long session quadratic: views are built for every
+    # decision, and only a reader of ``log`` needs the events.
+    _events: list[Event] = field(repr=False, compare=False)
+    _log_length: int = field(repr=False)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The events as the viewer may see them, up to when the view was made."""
+        seat = self.seat
+        return tuple(e.masked_for(seat) for e in self._events[: self._log_length])
 
     @staticmethod
     def of(game: BlackjackGame, seat: int | None) -> BlackjackView:
@@ -71,7 +83,8 @@ class BlackjackView:
             legal_bonuses=game.legal_bonuses(seat) if seat is not None else (),
             bet_limits=game.bet_limits(seat) if "bet" in actions and seat is not None else None,
             settlements=tuple(game.settlements()) if game.phase.value == "round-over" else (),
-            log=game.masked_log(seat),
+            _events=game.log,
+            _log_length=len(game.log),
         )
 
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import os
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -245,7 +247,31 @@ def liars_rules(
     try:
         return base.replace(**changes)
     except TavernError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise ruleset_error(error, changes) from None
+
+
+_RULESET_FLAGS = {
+    "raise_rule": "--raise-rule",
+    "wild_face": "--wild-face",
+    "spot_on": "--spot-on",
+    "sum_endgame": "--sum-endgame",
+    "dice_per_player": "--dice-per-player",
+    "house_needs_under": "--house-needs-under",
+    "house_exact_beats_player_exact": "--house-exact-beats-player-exact",
+    "min_bet_cp": "--min-bet",
+    "max_bet_cp": "--max-bet",
+}
+
+
+def ruleset_error(error: TavernError, changes: Mapping[str, object]) -> typer.BadParameter:
+    """The engine's refusal of a ruleset as a usage error that names the option(s) given
+    (the engine speaks of fields such as ``wild_face``; the user typed ``--wild-face``)."""
+    message = str(error)
+    named = [f for f in changes if f in message] or list(changes)
+    hint = " / ".join(_RULESET_FLAGS.get(f, f) for f in named) or None
+    if "wild_face" in named:
+        message += " (--wild-face 0: no wild face)"
+    return typer.BadParameter(message, param_hint=hint)
 
 
 def blackjack_rules(
@@ -273,7 +299,26 @@ def blackjack_rules(
     try:
         return base.replace(**changes)
     except TavernError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise ruleset_error(error, changes) from None
+
+
+def check_writable(path: Path, option: str) -> None:
+    """Refuse an output file that could not be written, before any long computation.
+
+    Raises:
+        typer.BadParameter: ``path`` is a folder, or its folder is missing or read-only.
+    """
+    folder = path.parent
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a folder; give a file name", param_hint=option)
+    if not folder.is_dir():
+        raise typer.BadParameter(
+            f"cannot write {path}: folder {folder} does not exist", param_hint=option
+        )
+    if not os.access(folder, os.W_OK):
+        raise typer.BadParameter(
+            f"cannot write {path}: folder {folder} is not writable", param_hint=option
+        )
 
 
 def amount(text: str, option: str) -> int:

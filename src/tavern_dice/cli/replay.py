@@ -91,6 +91,11 @@ def replay(
                 # A tampered input (an illegal wager, impossible dice) fails in the engine's
                 # own checks rather than as a LogError; either way the log cannot be shown.
                 raise LogError(f"{path} does not replay: {error}") from None
+        elif kind is None:
+            raise LogError(
+                f"{path} is not a game log: it names no game (a log from tavern play "
+                f"--save has \"game\": {LIARS_DICE!r} or {BLACKJACK!r})"
+            )
         else:
             raise LogError(
                 f"{path} is not a game log this version knows: its 'game' is {kind!r}, "

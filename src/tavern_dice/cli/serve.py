@@ -6,6 +6,7 @@ database by default, and prints the address to open.
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -31,6 +32,30 @@ def open_address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def bind_listener(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``(host, port)``, ready to hand to Uvicorn.
+
+    Binding here, before anything is printed, lets ``tavern serve`` say plainly that
+    the port is taken instead of printing an address that will never answer.
+
+    Raises:
+        OSError: the address cannot be bound (port in use, unknown host, no permission).
+    """
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        # Same socket options as Uvicorn's own bind: a restart may reuse a port whose old
+        # connections are in TIME_WAIT, but never one another server is listening on.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 @app.command("serve")
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
@@ -54,10 +79,19 @@ def serve(
 
     from tavern_dice.web.app import create_app
 
+    try:
+        listener = bind_listener(host, port)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        typer.echo(f"Tavern Dice web table: cannot listen on {host}:{port}: {reason}. "
+                   f"Is another server using the port? Try --port with a free one.", err=True)
+        raise typer.Exit(1) from None
     application = create_app(database_url)
     typer.echo(f"Tavern Dice web table: open {open_address(host, port)}")
     typer.echo(f"Database: {database_url}  (Ctrl+C to stop)")
-    uvicorn.run(
+    config = uvicorn.Config(
         application, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level,
         proxy_headers=False, server_header=False,
     )
+    with listener:
+        uvicorn.Server(config).run(sockets=[listener])

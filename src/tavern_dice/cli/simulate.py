@@ -38,6 +38,7 @@ from tavern_dice.cli.options import (
     SumEndgame,
     WildFace,
     blackjack_rules,
+    check_writable,
     liars_rules,
     parse_bots,
 )
@@ -152,6 +153,8 @@ def liars_dice(
         sum_endgame=sum_endgame, dice_per_player=dice_per_player,
     )
     specs = parse_bots(bots, LIARS_DICE_BOTS) or []
+    if plot is not None:
+        check_writable(plot, "--plot")
     kinds = [s.kind for s in specs]
     result = _simulate("games", games, lambda progress: simulate_liars_dice(
         kinds, games, seed, rules, workers, progress=progress,
@@ -191,6 +194,8 @@ def blackjack(
         min_bet=None, max_bet=None,
     )
     specs = parse_bots(bots, BLACKJACK_BOTS, allow_proficiency=True) or []
+    if plot is not None:
+        check_writable(plot, "--plot")
     entries = [BlackjackEntry(s.kind, s.proficiency) for s in specs]
     result = _simulate("rounds", rounds, lambda progress: simulate_blackjack(
         entries, rounds, seed, rules, workers, progress=progress,

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tavern_dice.cli.app import app
+from tavern_dice.cli.options import check_writable
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
@@ -32,15 +33,30 @@ app.add_typer(solve_app, name="solve")
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
+    """Read ``--dice``: two counts ``A,B`` (first bidder first), or one count for both."""
     try:
         parts = tuple(int(p) for p in text.split(","))
     except ValueError:
         parts = ()
+    if len(parts) == 1:
+        parts = parts * 2
     if len(parts) != 2 or min(parts) < 1:
         raise typer.BadParameter(
-            f"--dice wants two counts like 2,1 (first bidder first), not {text!r}"
+            f"want two counts like 2,1 (first bidder first) or one count for both, "
+            f"not {text!r}",
+            param_hint="--dice",
         )
     return (parts[0], parts[1])
+
+
+def _parse_raise_rule(text: str) -> RaiseRule:
+    try:
+        return RaiseRule(text.strip().lower())
+    except ValueError:
+        known = ", ".join(r.value for r in RaiseRule)
+        raise typer.BadParameter(
+            f"unknown raise rule {text!r}; known: {known}", param_hint="--raise-rule"
+        ) from None
 
 
 def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
@@ -66,7 +82,10 @@ def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
 @solve_app.command("liars-dice")
 def liars_dice(
     dice: Annotated[
-        str, typer.Option(help="Dice of the first and second bidder, e.g. 2,1.")
+        str, typer.Option(
+            "--dice", "--dice-per-player",
+            help="Dice of the first and second bidder, e.g. 2,1 (one count: both).",
+        )
     ] = "1,1",
     raise_rule: Annotated[
         str, typer.Option(
@@ -75,14 +94,17 @@ def liars_dice(
             "finite game tree).",
         )
     ] = "standard",
-    wild_face: Annotated[int | None, typer.Option(help="Wild face (L6), default none.")] = None,
+    wild_face: Annotated[
+        int | None, typer.Option(min=0, help="Wild face (L6); default and 0: none.")
+    ] = None,
     spot_on: Annotated[
         bool, typer.Option(help="Spot-on rule (L8; no effect with 2 players).")
     ] = True,
     sides: Annotated[int, typer.Option(help="Faces per die.")] = 6,
     sum_wagers: Annotated[
         bool, typer.Option(
-            "--sum-endgame", "--sum", help="Sum wagers (L10 endgame; needs --dice 1,1)."
+            "--sum-endgame/--no-sum-endgame", "--sum",
+            help="Sum wagers (L10 endgame; needs --dice 1,1).",
         )
     ] = False,
     recall: Annotated[
@@ -93,19 +115,26 @@ def liars_dice(
     target_exploitability: Annotated[
         float, typer.Option(help="Stop at this exploitability.")
     ] = 1e-4,
-    max_iterations: Annotated[int, typer.Option(help="Iteration budget.")] = 10_000,
-    check_every: Annotated[int, typer.Option(help="Iterations between checks.")] = 10,
+    max_iterations: Annotated[int, typer.Option(min=1, help="Iteration budget.")] = 10_000,
+    check_every: Annotated[
+        int, typer.Option(min=1, help="Iterations between checks.")
+    ] = 10,
     output: Annotated[Path | None, typer.Option(help="Save the policy (.npz).")] = None,
     plot: Annotated[Path | None, typer.Option(help="Save a convergence plot (.png).")] = None,
 ) -> None:
     """Solve one two-player round and report its value and exploitability."""
     console = Console()
+    rule = _parse_raise_rule(raise_rule)
+    counts = _parse_dice(dice)
     try:
-        rule = RaiseRule(raise_rule)
-        spec = RoundSpec(dice=_parse_dice(dice), sides=sides, raise_rule=rule, wild_face=wild_face,
+        spec = RoundSpec(dice=counts, sides=sides, raise_rule=rule, wild_face=wild_face or None,
                          spot_on=spot_on, sum_wagers=sum_wagers)
-    except (TavernError, ValueError) as exc:
+    except TavernError as exc:
         raise typer.BadParameter(str(exc)) from None
+    # Checked before solving, so that a typo does not throw away a long solve.
+    for target, option in ((output, "--output"), (plot, "--plot")):
+        if target is not None:
+            check_writable(target, option)
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(),
         TextColumn("{task.completed}/{task.total} it"),

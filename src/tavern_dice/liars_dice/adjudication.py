@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager, SumWager
 
@@ -55,11 +56,15 @@ def dice_losers(
 ) -> tuple[int, ...]:
     """Seats that lose a die for ``outcome`` (L8). Seed: "The wager-maker loses a dice
     moving forward / The accuser loses a dice moving forward / Everyone but the
-    wager-maker loses a dice moving forward"."""
+    wager-maker loses a dice moving forward".
+
+    Raises:
+        TavernError: for an ``outcome`` other than those three.
+    """
     if outcome == "false":
         return (wager_maker,)
     if outcome == "true":
         return (accuser,)
     if outcome == "spot-on":
         return tuple(s for s in in_game if s != wager_maker)
-    raise ValueError(f"unknown outcome {outcome!r}; one of 'false', 'true', 'spot-on'")
+    raise TavernError(f"unknown outcome {outcome!r}; one of 'false', 'true', 'spot-on'")

@@ -69,9 +69,13 @@ class LiarsDiceRules(RulesetMixin):
                 f"{self.min_players}..{self.max_players}"
             )
         if not isinstance(self.raise_rule, RaiseRule):
-            raise RulesetError(f"raise_rule must be a RaiseRule, not {self.raise_rule!r}")
+            raise RulesetError(
+                f"raise_rule must be one of {[r.value for r in RaiseRule]}, not {self.raise_rule!r}"
+            )
         if self.wild_face is not None and not 1 <= self.wild_face <= self.sides:
-            raise RulesetError(f"wild_face must be a face 1-{self.sides} or None")
+            raise RulesetError(
+                f"wild_face must be a face 1-{self.sides} or None, not {self.wild_face!r}"
+            )
 
 
 TAVERN = LiarsDiceRules()

@@ -9,7 +9,7 @@ changes nothing. Rolls happen at explicit chance nodes (OpenSpiel style):
 faces given by hand. With ``auto_roll=True`` (the default) chance nodes are
 resolved from the dice source as soon as they arise.
 
-A two-player game with scripted dice (seat 0 wins the roll-off 30 to 5):
+A two-player game with scripted dice (seat 0 wins the roll-off 12 to 5):
 
 >>> from tavern_dice.dice import ScriptedDice
 >>> from tavern_dice.liars_dice.rules import LiarsDiceRules
@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
-from tavern_dice.errors import IllegalActionError, LogError, NotYourTurnError
+from tavern_dice.errors import IllegalActionError, LogError, NotYourTurnError, RulesetError
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
 from tavern_dice.liars_dice.events import (
@@ -111,8 +111,6 @@ class LiarsDiceGame:
         auto_roll: bool = True,
         starting_dice: Sequence[int] | None = None,
     ) -> None:
-        from tavern_dice.errors import RulesetError
-
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not rules.min_players <= len(names) <= rules.max_players:
             raise RulesetError(
@@ -424,12 +422,12 @@ class LiarsDiceGame:
             raise IllegalActionError(f"nobody can accuse now (phase {self.phase.value})")
         if self.wager_maker is None:
             raise IllegalActionError("no wager stands yet; the first player must wager")
-        if self._counts[seat] == 0:
-            raise IllegalActionError(f"{self._name(seat)} is out of the game")
-        if seat == self.wager_maker:
+        if self._counts[seat] == 0 or seat == self.wager_maker:
+            why = "is out of the game" if self._counts[seat] == 0 else (
+                "made the wager and cannot accuse it"
+            )
             raise IllegalActionError(
-                f"{self._name(seat)} made the wager and cannot accuse it; "
-                f"accusers: {[self._name(s) for s in self.accusers()]}"
+                f"{self._name(seat)} {why}; accusers: {[self._name(s) for s in self.accusers()]}"
             )
 
     def can_accuse(self, seat: int) -> bool:

@@ -197,6 +197,12 @@ def solve_round(
     >>> res.exploitability <= 1e-4, round(res.value * 258, 2)
     (True, -7.0)
     """
+    if check_every < 1 or max_iterations < 0:
+        # check_every=0 would measure forever without iterating.
+        raise TavernError(
+            f"check_every must be >= 1 and max_iterations >= 0, not {check_every} and "
+            f"{max_iterations}"
+        )
     start = time.perf_counter()
     game = game or RoundGame.build(spec)
     tree = tree or PublicTree.build(game.bids.n_bids, recall)

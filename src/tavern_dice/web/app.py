@@ -20,6 +20,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavern_dice.web import protocol as p
@@ -190,8 +191,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     async def table_qr(table_id: str, request: Request) -> Response:
         table = table_or_404(table_id)
         url = f"{str(request.base_url).rstrip('/')}/t/{table.id}"
-        image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
-        svg = image.to_string(encoding="unicode")
+        # Building the QR code is pure CPU work (milliseconds); keep it off the event loop.
+        svg = await run_in_threadpool(_qr_svg, url)
         return Response(svg, media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=3600"})
 
@@ -282,6 +283,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     return app
 
 
+def _qr_svg(url: str) -> str:
+    """An SVG QR code of ``url``."""
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    svg: str = image.to_string(encoding="unicode")
+    return svg
+
+
 async def _read_body(request: Request, model: type[ModelT]) -> ModelT:
     """Read at most :data:`~.protocol.MAX_BODY_BYTES` of JSON and validate it strictly."""
     chunks: list[bytes] = []
@@ -293,7 +301,7 @@ async def _read_body(request: Request, model: type[ModelT]) -> ModelT:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"null")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the parser's depth
         raise HTTPException(422, "the body is not JSON") from None
     if not isinstance(data, dict):
         raise HTTPException(422, "the body is a JSON object")

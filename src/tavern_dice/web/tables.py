@@ -541,8 +541,9 @@ class Table:
         self._known(pid)
         if pid not in self.seat_list:
             raise ActionError("illegal", "that player has no seat in the seat list")
-        self.seat_list = [x for x in self.seat_list if x != pid]
-        self.store.update_table(self.id, seats=self.seat_list)
+        seats = [x for x in self.seat_list if x != pid]
+        self.store.update_table(self.id, seats=seats)
+        self.seat_list = seats
         self.broadcast()
 
     def _move(self, pid: str, to: int) -> None:
@@ -553,8 +554,8 @@ class Table:
             raise ActionError("illegal", f"seats are 0-{len(self.seat_list) - 1}, not {to}")
         seats = [x for x in self.seat_list if x != pid]
         seats.insert(to, pid)
-        self.seat_list = seats
         self.store.update_table(self.id, seats=seats)
+        self.seat_list = seats
         self.broadcast()
 
     def _set_options(self, changes: dict[str, Any]) -> None:
@@ -571,8 +572,8 @@ class Table:
             raise ActionError(
                 "illegal", f"unknown bot {options.standin_bot!r}; known: {bot_kinds(self.game)}"
             )
-        self.options = options
         self.store.update_table(self.id, options=options.model_dump())
+        self.options = options
         self.broadcast()
         self._reschedule()
 
@@ -633,10 +634,11 @@ class Table:
         wanted = "paused" if pause else "playing"
         if s.status == wanted:
             raise ActionError("conflict", f"the game is already {wanted}")
-        s.status = wanted
-        self.status = wanted
+        # Stored first: if the write fails, the game in memory still matches the database.
         self.store.commit_step(self.id, Step(game_id=s.id, game_status=wanted,
                                              table_status=wanted))
+        s.status = wanted
+        self.status = wanted
         self._clear_timer()
         self.broadcast()
         self._reschedule()
