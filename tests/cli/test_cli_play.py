@@ -144,7 +144,7 @@ def test_replay_of_a_missing_file() -> None:
         (["liars-dice", "--bots", "random:3"], "only Dice Blackjack bots take a proficiency"),
         (["blackjack", "--gold", "lots"], "cannot read 'lots' as an amount"),
         (["blackjack", "--bots", "bold:9"], "a proficiency bonus is 2-6"),
-        (["blackjack", "--min-bet", "5 gp", "--max-bet", "1 gp"], "is below min_bet_cp"),
+        (["blackjack", "--min-bet", "5 gp", "--max-bet", "1 gp"], "is below the table minimum"),
         (["blackjack", "--name", "Ann", "--name", "Bo"], "2 names for 1 people"),
     ],
 )

@@ -145,7 +145,8 @@ def test_b2_table_minimum_and_maximum_options() -> None:
         game.place_bet(0, 501)
     with pytest.raises(InsufficientFundsError, match="below the table minimum of 1 sp"):
         game.place_bet(2, 9)
-    with pytest.raises(RulesetError, match="max_bet_cp 5 is below min_bet_cp 10"):
+    limits = r"maximum bet \(max_bet_cp 5\) is below the table minimum \(min_bet_cp 10\)"
+    with pytest.raises(RulesetError, match=limits):
         BlackjackRules(min_bet_cp=10, max_bet_cp=5)
 
 

@@ -58,7 +58,8 @@ class BlackjackRules(RulesetMixin):
             raise RulesetError(f"min_bet_cp must be at least 1, not {self.min_bet_cp}")
         if self.max_bet_cp is not None and self.max_bet_cp < self.min_bet_cp:
             raise RulesetError(
-                f"max_bet_cp {self.max_bet_cp} is below min_bet_cp {self.min_bet_cp}"
+                f"the table maximum bet (max_bet_cp {self.max_bet_cp}) is below the table "
+                f"minimum (min_bet_cp {self.min_bet_cp}); amounts are in cp"
             )
 
     def exact_payout(self, bet_cp: int) -> int:

@@ -541,7 +541,9 @@ class BlackjackGame:
             game = cls._fresh(data)
         except LogError:
             raise
-        except (KeyError, TypeError, ValueError) as error:  # ValueError covers TavernError
+        except KeyError as error:
+            raise LogError(f"malformed {GAME_NAME} log: it has no {error} entry") from None
+        except (TypeError, ValueError) as error:  # ValueError covers TavernError
             raise LogError(f"malformed {GAME_NAME} log: {error}") from None
         try:
             for _ in game._apply_inputs(events):

@@ -544,7 +544,9 @@ class LiarsDiceGame:
             )
         except LogError:
             raise
-        except (KeyError, TypeError, ValueError) as error:  # ValueError covers TavernError
+        except KeyError as error:
+            raise LogError(f"malformed {GAME_NAME} log: it has no {error} entry") from None
+        except (TypeError, ValueError) as error:  # ValueError covers TavernError
             raise LogError(f"malformed {GAME_NAME} log: {error}") from None
         try:
             for event in events:
