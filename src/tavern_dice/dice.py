@@ -68,9 +68,10 @@ class RollSpec:
             raise InvalidDiceError(
                 f"expected {self.count} d{self.sides} for {self.purpose}, got {len(values)} values"
             )
+        sides = self.sides
         for value in values:
-            whole = isinstance(value, int) and not isinstance(value, bool)
-            if not whole or not 1 <= value <= self.sides:
+            # type() rather than isinstance(): a bool is an int but no die face.
+            if type(value) is not int or not 1 <= value <= sides:
                 raise InvalidDiceError(
                     f"a d{self.sides} shows a whole number from 1 to {self.sides}, not {value!r}"
                 )
@@ -86,15 +87,29 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Reproducible dice from a seeded Mersenne Twister (``random.Random``)."""
+    """Reproducible dice from a seeded Mersenne Twister (``random.Random``).
+
+    Each face is drawn by rejection sampling on ``getrandbits`` (draw ``sides.bit_length()``
+    bits until the number is below ``sides``): the same faces CPython's ``randint(1, sides)``
+    gives today, but fixed here, so a seed replays the same game on any Python version, and
+    about twice as fast as ``randint``.
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
 
     def roll(self, spec: RollSpec) -> tuple[int, ...]:
-        rng = self._rng
-        return tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+        sides = spec.sides
+        bits = sides.bit_length()
+        draw = self._rng.getrandbits
+        faces = []
+        for _ in range(spec.count):
+            value = draw(bits)
+            while value >= sides:
+                value = draw(bits)
+            faces.append(value + 1)
+        return tuple(faces)
 
 
 class SecureDice:
