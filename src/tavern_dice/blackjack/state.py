@@ -28,7 +28,7 @@ Stood(seat=0, bonus=1)
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tavern_dice.blackjack.events import (
@@ -51,12 +51,12 @@ from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
     InsufficientFundsError,
-    LogError,
     NotYourTurnError,
     RulesetError,
 )
 from tavern_dice.events import HOUSE, DiceRolled, Event
 from tavern_dice.money import format_cp, gp
+from tavern_dice.replay import ReplayableGame, faces_of
 
 GAME_NAME = "blackjack"
 
@@ -76,7 +76,7 @@ class Phase(enum.Enum):
     """B8/B9: bets settled; :meth:`BlackjackGame.new_round` opens the next."""
 
 
-class BlackjackGame:
+class BlackjackGame(ReplayableGame):
     """A session of Dice Blackjack: rounds against the house, gold tracked in cp.
 
     Args:
@@ -91,6 +91,8 @@ class BlackjackGame:
     Raises:
         RulesetError: no players, a negative balance or a bonus outside 2..max.
     """
+
+    GAME_NAME = GAME_NAME  # the name in saved logs ("game")
 
     def __init__(
         self,
@@ -514,47 +516,14 @@ class BlackjackGame:
         """What ``seat`` may see; see :class:`~.view.BlackjackView`."""
         return BlackjackView.of(self, seat)
 
-    def to_log(self) -> dict[str, Any]:
-        """The session as JSON-ready data: players, rules, balances, proficiency, events."""
+    def _header(self) -> dict[str, Any]:
         return {
-            "game": GAME_NAME,
-            "version": 1,
             "players": list(self.players),
             "rules": self.rules.to_dict(),
             "balances": list(self.starting_balances),
             "proficiency": list(self.proficiency),
             "seed": self.seed,
-            "events": [e.to_dict() for e in self.log],
         }
-
-    @classmethod
-    def from_log(cls, data: dict[str, Any]) -> BlackjackGame:
-        """Replay a :meth:`to_log` record into an identical session.
-
-        Raises:
-            LogError: if the record is malformed or does not replay exactly.
-        """
-        if not isinstance(data, dict) or data.get("game") != GAME_NAME:
-            raise LogError(f"not a {GAME_NAME} log")
-        try:
-            events = [Event.from_dict(e) for e in data["events"]]
-            game = cls._fresh(data)
-        except LogError:
-            raise
-        except KeyError as error:
-            raise LogError(f"malformed {GAME_NAME} log: it has no {error} entry") from None
-        except (TypeError, ValueError) as error:  # ValueError covers TavernError
-            raise LogError(f"malformed {GAME_NAME} log: {error}") from None
-        try:
-            for _ in game._apply_inputs(events):
-                pass
-        except (AssertionError, IndexError, TypeError, ValueError) as error:
-            # An edited input (a bet above the balance, a d12 showing 13) fails to replay:
-            # report it as a bad log, not as a move someone is trying to make now.
-            raise LogError(f"the log does not replay: {error}") from None
-        if game.log != events:
-            raise LogError("the log's derived events do not match a replay of its inputs")
-        return game
 
     @classmethod
     def _fresh(cls, data: dict[str, Any]) -> BlackjackGame:
@@ -567,28 +536,16 @@ class BlackjackGame:
             auto_roll=False,
         )
 
-    def _apply_inputs(self, events: Sequence[Event]) -> Iterator[int]:
-        """Apply the input events of ``events``; yield the log length after each."""
-        for event in events:
-            if isinstance(event, RoundOpened) and event.round > self.round:
-                self.new_round()
-            elif isinstance(event, BetPlaced):
-                self.place_bet(event.seat, event.amount)
-            elif isinstance(event, SatOut):
-                self.sit_out(event.seat)
-            elif isinstance(event, DiceRolled):
-                self.roll([tuple(int(f) for f in faces if f is not None) for faces in event.dice])
-            elif isinstance(event, RolledAgain):
-                self.roll_again(event.seat)
-            elif isinstance(event, Stood):
-                self.stand(event.seat, event.bonus)
-            yield len(self.log)
-
-    def replay_steps(self) -> Iterator[tuple[Event, BlackjackGame]]:
-        """Yield each event with the session as it stood right after it."""
-        game = BlackjackGame._fresh(self.to_log())
-        seen = 0
-        for _ in game._apply_inputs(self.log):
-            while seen < len(game.log):
-                yield game.log[seen], game
-                seen += 1
+    def _apply_input(self, event: Event) -> None:
+        if isinstance(event, RoundOpened) and event.round > self.round:
+            self.new_round()
+        elif isinstance(event, BetPlaced):
+            self.place_bet(event.seat, event.amount)
+        elif isinstance(event, SatOut):
+            self.sit_out(event.seat)
+        elif isinstance(event, DiceRolled):
+            self.roll(faces_of(event.dice))
+        elif isinstance(event, RolledAgain):
+            self.roll_again(event.seat)
+        elif isinstance(event, Stood):
+            self.stand(event.seat, event.bonus)

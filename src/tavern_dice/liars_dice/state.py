@@ -31,12 +31,12 @@ WagerMade(seat=0, quantity=3, face=2, total=None)
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
-from tavern_dice.errors import IllegalActionError, LogError, NotYourTurnError, RulesetError
+from tavern_dice.errors import IllegalActionError, NotYourTurnError, RulesetError
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
 from tavern_dice.liars_dice.events import (
@@ -51,6 +51,7 @@ from tavern_dice.liars_dice.events import (
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
+from tavern_dice.replay import ReplayableGame, faces_of
 
 GAME_NAME = "liars-dice"
 
@@ -84,7 +85,7 @@ def _raises(
     return tuple(w for w in candidates if is_raise(w, current, rule))
 
 
-class LiarsDiceGame:
+class LiarsDiceGame(ReplayableGame):
     """A game of Liar's Dice under a :class:`LiarsDiceRules` ruleset.
 
     Args:
@@ -100,6 +101,8 @@ class LiarsDiceGame:
     Raises:
         RulesetError: for a player count outside the ruleset's range, or bad starting dice.
     """
+
+    GAME_NAME = GAME_NAME  # the name in saved logs ("game")
 
     def __init__(
         self,
@@ -514,75 +517,28 @@ class LiarsDiceGame:
         """What ``seat`` may see (``None``: a spectator); see :class:`~.view.LiarsDiceView`."""
         return LiarsDiceView.of(self, seat)
 
-    def to_log(self) -> dict[str, Any]:
-        """The game as JSON-ready data: game name, players, rules and every event."""
+    def _header(self) -> dict[str, Any]:
         return {
-            "game": GAME_NAME,
-            "version": 1,
             "players": list(self.players),
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "starting_dice": list(self.starting_dice),
-            "events": [e.to_dict() for e in self.log],
         }
 
     @classmethod
-    def from_log(cls, data: dict[str, Any]) -> LiarsDiceGame:
-        """Replay a :meth:`to_log` record into an identical game.
-
-        Raises:
-            LogError: if the record is malformed or its events do not replay exactly.
-        """
-        if not isinstance(data, dict) or data.get("game") != GAME_NAME:
-            raise LogError(f"not a {GAME_NAME} log")
-        try:
-            rules = LiarsDiceRules.from_dict(data["rules"])
-            events = [Event.from_dict(e) for e in data["events"]]
-            game = cls(
-                data["players"], rules=rules, auto_roll=False, seed=data.get("seed"),
-                starting_dice=data.get("starting_dice"),
-            )
-        except LogError:
-            raise
-        except KeyError as error:
-            raise LogError(f"malformed {GAME_NAME} log: it has no {error} entry") from None
-        except (TypeError, ValueError) as error:  # ValueError covers TavernError
-            raise LogError(f"malformed {GAME_NAME} log: {error}") from None
-        try:
-            for event in events:
-                if isinstance(event, DiceRolled):
-                    game.roll(
-                        [tuple(int(f) for f in faces if f is not None) for faces in event.dice]
-                    )
-                elif isinstance(event, WagerMade):
-                    game.wager(event.wager, event.seat)
-                elif isinstance(event, Accused):
-                    game.accuse(event.accuser)
-        except (AssertionError, IndexError, TypeError, ValueError) as error:
-            # An edited input (an illegal wager, a die showing 7) fails to replay: report it as
-            # a bad log, not as a move someone is trying to make now.
-            raise LogError(f"the log does not replay: {error}") from None
-        if game.log != events:
-            raise LogError("the log's derived events do not match a replay of its inputs")
-        return game
-
-    def replay_steps(self) -> Iterator[tuple[Event, LiarsDiceGame]]:
-        """Yield each event with the game as it stood right after it (for ``tavern replay``)."""
-        game = LiarsDiceGame(
-            self.players, rules=self.rules, auto_roll=False, seed=self.seed,
-            starting_dice=self.starting_dice,
+    def _fresh(cls, data: dict[str, Any]) -> LiarsDiceGame:
+        return cls(
+            data["players"], rules=LiarsDiceRules.from_dict(data["rules"]), auto_roll=False,
+            seed=data.get("seed"), starting_dice=data.get("starting_dice"),
         )
-        seen = 0
-        for event in self.log:
-            if isinstance(event, DiceRolled):
-                game.roll([tuple(int(f) for f in faces if f is not None) for faces in event.dice])
-            elif isinstance(event, WagerMade):
-                game.wager(event.wager, event.seat)
-            elif isinstance(event, Accused):
-                game.accuse(event.accuser)
-            while seen < len(game.log):
-                yield game.log[seen], game
-                seen += 1
+
+    def _apply_input(self, event: Event) -> None:
+        if isinstance(event, DiceRolled):
+            self.roll(faces_of(event.dice))
+        elif isinstance(event, WagerMade):
+            self.wager(event.wager, event.seat)
+        elif isinstance(event, Accused):
+            self.accuse(event.accuser)
 
     def _name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < self.num_players:
