@@ -12,6 +12,7 @@ by the engine and compared with the stored ones.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from tavern_dice.errors import LogError
@@ -108,6 +109,11 @@ class DiceRolled(Event):
         # Direct construction: dataclasses.replace is several times slower, and views mask
         # every secret roll once per viewer.
         return DiceRolled(self.purpose, self.seats, dice, self.secret)
+
+
+def masked_events(events: Sequence[Event], viewer: int | None) -> tuple[Event, ...]:
+    """``events`` as ``viewer`` (a seat, or ``None`` for a spectator) may see them."""
+    return tuple(e.masked_for(viewer) for e in events)
 
 
 HOUSE = -1

@@ -54,7 +54,7 @@ from tavern_dice.errors import (
     NotYourTurnError,
     RulesetError,
 )
-from tavern_dice.events import HOUSE, DiceRolled, Event
+from tavern_dice.events import HOUSE, DiceRolled, Event, masked_events
 from tavern_dice.money import format_cp, gp
 from tavern_dice.replay import ReplayableGame, faces_of
 
@@ -130,10 +130,7 @@ class BlackjackGame(ReplayableGame):
         self.seed = seed
         self.auto_roll = auto_roll
         self.log: list[Event] = []
-        """Every event so far, oldest first. Append-only: views cache masked copies of it."""
-        # Per-viewer masked copies of the log, extended as the log grows, so that a view
-        # (built for every decision) costs O(new events), not O(session).
-        self._masked_logs: dict[int | None, list[Event]] = {}
+        """Every event so far, oldest first. Append-only: views keep a slice of it."""
         self._balances = list(start)
         self.house_net = 0
         self.round = 0
@@ -176,13 +173,7 @@ class BlackjackGame(ReplayableGame):
     def masked_log(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` (``None``: a spectator) may see it (nothing in this game is
         secret today; the masking keeps views honest if that changes)."""
-        cache = self._masked_logs.get(seat)
-        log = self.log
-        if cache is None or len(cache) > len(log):
-            cache = self._masked_logs[seat] = []
-        for event in log[len(cache):]:
-            cache.append(event.masked_for(seat))
-        return tuple(cache)
+        return masked_events(self.log, seat)
 
     def bonus_cap(self, seat: int) -> int:
         """Largest proficiency bonus ``seat`` may add: ``ceil(PB/2)``, 0 if not proficient."""

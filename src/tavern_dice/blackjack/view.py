@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavern_dice.blackjack.events import Settled
 from tavern_dice.blackjack.rules import BlackjackRules
-from tavern_dice.events import Event
+from tavern_dice.events import Event, masked_events
 
 if TYPE_CHECKING:
     from tavern_dice.blackjack.state import BlackjackGame
@@ -55,8 +55,7 @@ class BlackjackView:
     @property
     def log(self) -> tuple[Event, ...]:
         """The events as the viewer may see them, up to when the view was made."""
-        seat = self.seat
-        return tuple(e.masked_for(seat) for e in self._events[: self._log_length])
+        return masked_events(self._events[: self._log_length], self.seat)
 
     @staticmethod
     def of(game: BlackjackGame, seat: int | None) -> BlackjackView:

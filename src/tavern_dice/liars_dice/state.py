@@ -37,7 +37,7 @@ from typing import Any
 
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import IllegalActionError, NotYourTurnError, RulesetError
-from tavern_dice.events import DiceRolled, Event
+from tavern_dice.events import DiceRolled, Event, masked_events
 from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
 from tavern_dice.liars_dice.events import (
     Accused,
@@ -126,10 +126,7 @@ class LiarsDiceGame(ReplayableGame):
         self.seed = seed
         self.auto_roll = auto_roll
         self.log: list[Event] = []
-        """Every event so far, oldest first. Append-only: views cache masked copies of it."""
-        # Per-viewer masked copies of the log, extended as the log grows, so that a view
-        # (built for every bot decision) does not re-mask the whole log each time.
-        self._masked_logs: dict[int | None, list[Event]] = {}
+        """Every event so far, oldest first. Append-only: views keep a slice of it."""
         self._last_reveal: Revealed | None = None
         n = len(names)
         # L1: lives are dice. A DM may seat players with fewer (a handicap, or a study of
@@ -201,18 +198,7 @@ class LiarsDiceGame(ReplayableGame):
     def masked_log(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` (``None``: a spectator) may see it: other players'
         unrevealed dice hidden (see :meth:`~tavern_dice.events.Event.masked_for`)."""
-        return tuple(self._masked_events(seat))
-
-    def _masked_events(self, seat: int | None) -> list[Event]:
-        # One append-only masked copy per viewer, extended as the log grows, so that a view
-        # (built for every bot decision) costs no copy of the whole log.
-        cache = self._masked_logs.get(seat)
-        log = self.log
-        if cache is None or len(cache) > len(log):
-            cache = self._masked_logs[seat] = []
-        for event in log[len(cache):]:
-            cache.append(event.masked_for(seat))
-        return cache
+        return masked_events(self.log, seat)
 
     def next_in_game(self, seat: int) -> int:
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""

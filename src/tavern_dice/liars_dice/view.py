@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tavern_dice.events import Event
+from tavern_dice.events import Event, masked_events
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager
@@ -64,8 +64,7 @@ class LiarsDiceView:
     @property
     def log(self) -> tuple[Event, ...]:
         """The events as the viewer may see them, up to when the view was made."""
-        seat = self.seat
-        return tuple(e.masked_for(seat) for e in self._events[: self._log_length])
+        return masked_events(self._events[: self._log_length], self.seat)
 
     @staticmethod
     def of(game: LiarsDiceGame, seat: int | None) -> LiarsDiceView:
