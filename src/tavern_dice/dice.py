@@ -99,6 +99,14 @@ class SeededDice:
         self.seed = seed
         self._rng = random.Random(seed)
 
+    def getstate(self) -> object:
+        """The generator's position (to go back to it with :meth:`setstate`)."""
+        return self._rng.getstate()
+
+    def setstate(self, state: object) -> None:
+        """Return the generator to a position :meth:`getstate` gave."""
+        self._rng.setstate(state)  # type: ignore[arg-type]
+
     def roll(self, spec: RollSpec) -> tuple[int, ...]:
         sides = spec.sides
         bits = sides.bit_length()

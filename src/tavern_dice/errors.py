@@ -13,6 +13,13 @@ class TavernError(ValueError):
     """Base class of every error this project raises for bad input."""
 
 
+class InvalidActionError(TavernError):
+    """An action that is malformed, not one the rules refuse: a quantity of ``2.5`` or
+    ``"2"``, a seat given as text, an action name the game does not know, a wager typed
+    in a form :func:`~tavern_dice.liars_dice.wager.parse_wager` cannot read (as
+    python-chess keeps ``InvalidMoveError`` apart from ``IllegalMoveError``)."""
+
+
 class IllegalActionError(TavernError):
     """An action that the rules do not allow in the current state.
 

@@ -9,23 +9,49 @@ equals the stored one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
+from tavern_dice.dice import DiceSource, RollSpec, ScriptedDice, SeededDice
 from tavern_dice.errors import LogError
-from tavern_dice.events import Event
+from tavern_dice.events import DiceRolled, Event
 
 
 class ReplayableGame:
     """Base of the game states: ``to_log``, ``from_log`` and ``replay_steps``.
 
     A subclass sets :attr:`GAME_NAME` and implements :meth:`_header` (the record's
-    starting conditions), :meth:`_fresh` (a game from a header, with ``auto_roll`` off)
-    and :meth:`_apply_input` (feed one input event; ignore derived ones).
+    starting conditions), :meth:`_fresh` (a game from a header, with ``auto_roll`` off),
+    :meth:`_apply_input` (feed one input event other than a roll; ignore derived ones),
+    ``chance_request`` and ``roll``, and calls :meth:`_count_roll` from ``roll``.
+
+    **Continuing a restored game.** A seeded game's dice source is a random number
+    generator that has moved on with every roll it made. So that a game restored from
+    its log rolls next exactly what the uninterrupted game would have rolled, the log
+    lists the rolls whose faces were typed in by hand (``typed_rolls``, roll numbers from
+    0), and a replay draws every other roll from a fresh ``SeededDice(seed)``, checking
+    that it gives the logged faces: the generator then stands where it stood.
     """
 
     GAME_NAME: ClassVar[str] = ""
     log: list[Event]
+    dice: DiceSource
+    seed: int | None
+    typed_rolls: list[int]
+    """Numbers (from 0, in roll order) of the rolls whose faces were typed in by hand."""
+    _roll_count: int
+
+    def chance_request(self) -> tuple[RollSpec, ...] | None:
+        raise NotImplementedError
+
+    def roll(self, faces: Sequence[Sequence[int]] | None = None) -> DiceRolled:
+        raise NotImplementedError
+
+    def _count_roll(self, typed: bool) -> None:
+        """Record one resolved chance node; ``typed``: its faces were given by hand."""
+        if typed:
+            self.typed_rolls.append(self._roll_count)
+        self._roll_count += 1
 
     def _header(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -38,13 +64,45 @@ class ReplayableGame:
         raise NotImplementedError
 
     def to_log(self) -> dict[str, Any]:
-        """The game as JSON-ready data: ``{"game", "version", <header>, "events"}``."""
+        """The game as JSON-ready data: ``{"game", "version", <header>, "typed_rolls",
+        "events"}``."""
         return {
             "game": self.GAME_NAME,
-            "version": 1,
+            "version": LOG_VERSION,
             **self._header(),
+            "typed_rolls": list(self.typed_rolls),
             "events": [e.to_dict() for e in self.log],
         }
+
+    def _replay_roll(self, event: DiceRolled, typed: Collection[int] | None) -> None:
+        """Resolve the next chance node with a logged roll, moving a seeded dice source on
+        as the roll moved it (see the class doc). ``typed`` is ``None`` for a log written
+        before typed rolls were listed: a roll the seed does not give counts as typed."""
+        faces = faces_of(event.dice)
+        number = self._roll_count
+        source = self.dice
+        if typed is not None and number in typed:
+            self.roll(faces)
+            return
+        if isinstance(source, SeededDice) and source.seed is not None:
+            specs = self.chance_request() or ()
+            state = source.getstate()
+            drawn = [tuple(source.roll(spec)) for spec in specs]
+            if drawn != faces:
+                if typed is not None:
+                    raise LogError(
+                        f"roll {number + 1} ({event.purpose}) is not what seed {source.seed} "
+                        "rolls, and the log does not list it among its typed_rolls"
+                    )
+                source.setstate(state)
+                self.roll(faces)
+                return
+        # Resolve it as a roll from the source, so that it is not counted as typed.
+        self.dice = ScriptedDice(faces)
+        try:
+            self.roll()
+        finally:
+            self.dice = source
 
     @classmethod
     def from_log(cls, data: dict[str, Any]) -> Self:
@@ -57,6 +115,17 @@ class ReplayableGame:
         name = cls.GAME_NAME
         if not isinstance(data, dict) or data.get("game") != name:
             raise LogError(f"not a {name} log")
+        version = data.get("version")
+        if version not in (1, LOG_VERSION) or type(version) is not int:
+            raise LogError(
+                f"this {name} log has version {version!r}; this version of tavern-dice "
+                f"reads versions 1 and {LOG_VERSION}"
+            )
+        typed = data.get("typed_rolls")
+        if typed is not None and (
+            not isinstance(typed, list) or any(type(n) is not int for n in typed)
+        ):
+            raise LogError(f"typed_rolls must be a list of roll numbers, not {typed!r}")
         try:
             events = [Event.from_dict(e) for e in data["events"]]
             game = cls._fresh(data)
@@ -68,13 +137,22 @@ class ReplayableGame:
             raise LogError(f"malformed {name} log: {error}") from None
         try:
             for event in events:
-                game._apply_input(event)
+                if isinstance(event, DiceRolled):
+                    game._replay_roll(event, typed)
+                else:
+                    game._apply_input(event)
+        except LogError:
+            raise
         except (AssertionError, IndexError, TypeError, ValueError) as error:
             # An edited input fails to replay: report it as a bad log, not as a move
             # someone is trying to make now.
-            raise LogError(f"the log does not replay: {error}") from None
+            raise LogError(f"an input event does not replay: {error}") from None
         if game.log != events:
             raise LogError("the log's derived events do not match a replay of its inputs")
+        if typed is not None and game.typed_rolls != typed:
+            raise LogError(
+                f"typed_rolls lists rolls {typed}, but rolls {game.typed_rolls} were typed in"
+            )
         return game
 
     def replay_steps(self) -> Iterator[tuple[Event, Self]]:
@@ -83,12 +161,20 @@ class ReplayableGame:
         The game yielded is one object that moves on: use it before asking for the next.
         """
         game = type(self)._fresh(self.to_log())
+        typed = list(self.typed_rolls)
         seen = 0
         for event in self.log:
-            game._apply_input(event)
+            if isinstance(event, DiceRolled):
+                game._replay_roll(event, typed)
+            else:
+                game._apply_input(event)
             while seen < len(game.log):
                 yield game.log[seen], game
                 seen += 1
+
+
+LOG_VERSION = 2
+"""Version 2 adds ``typed_rolls``; version-1 logs still load."""
 
 
 def faces_of(event_dice: tuple[tuple[int | None, ...], ...]) -> list[tuple[int, ...]]:

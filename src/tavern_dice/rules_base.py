@@ -4,13 +4,52 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import types
+import typing
 from typing import Any, Self
 
 from tavern_dice.errors import RulesetError
 
+_FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {}
+
+
+def _field_types(cls: type) -> dict[str, tuple[type, ...]]:
+    """Each field's accepted runtime types, read once from the class's annotations."""
+    known = _FIELD_TYPES.get(cls)
+    if known is not None:
+        return known
+    hints = typing.get_type_hints(cls)
+    out: dict[str, tuple[type, ...]] = {}
+    for field in dataclasses.fields(cls):
+        hint = hints[field.name]
+        args = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+        out[field.name] = tuple(a for a in args if isinstance(a, type))
+    _FIELD_TYPES[cls] = out
+    return out
+
 
 class RulesetMixin:
     """Gives a frozen dataclass ruleset ``to_dict``, ``from_dict`` and ``replace``."""
+
+    def check_field_types(self) -> None:
+        """Refuse an option of the wrong type: ``2.5`` or ``"5"`` where a whole number
+        belongs, ``1`` where ``true``/``false`` does (a ``bool`` is an ``int`` to Python,
+        and ``6.0 == 6``, so range checks alone would let both through).
+
+        Raises:
+            RulesetError: naming the option, the value and the type it needs.
+        """
+        words = {int: "a whole number", bool: "true or false", type(None): "None"}
+        for name, allowed in _field_types(type(self)).items():
+            value = getattr(self, name)
+            if type(value) in allowed:
+                continue
+            wanted = " or ".join(
+                f"one of {[m.value for m in t]}" if issubclass(t, enum.Enum)
+                else words.get(t, t.__name__)
+                for t in allowed
+            )
+            raise RulesetError(f"{name} must be {wanted}, not {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """Return the ruleset as JSON-ready data (enums as their values)."""

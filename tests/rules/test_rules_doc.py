@@ -36,7 +36,10 @@ RULE_TESTS = {
     "L": REPO / "tests" / "rules" / "test_rules_liars_dice.py",
     "B": REPO / "tests" / "rules" / "test_rules_blackjack.py",
 }
-RULE_IDS = [f"L{i}" for i in range(1, 12)] + [f"B{i}" for i in range(1, 10)]
+RULE_IDS = (
+    [f"L{i}" for i in range(1, 6)] + ["L5b"] + [f"L{i}" for i in range(6, 12)]
+    + [f"B{i}" for i in range(1, 10)]
+)
 RULESETS: dict[str, type] = {"LiarsDiceRules": LiarsDiceRules, "BlackjackRules": BlackjackRules}
 FLAGS = {
     "--dice-per-player": "LiarsDiceRules.dice_per_player",
@@ -44,6 +47,7 @@ FLAGS = {
     "--wild-face": "LiarsDiceRules.wild_face",
     "--no-spot-on": "LiarsDiceRules.spot_on",
     "--no-sum-endgame": "LiarsDiceRules.sum_endgame",
+    "--repeat-wagers": "LiarsDiceRules.repeat_wagers",
     "--min-bet": "BlackjackRules.min_bet_cp",
     "--max-bet": "BlackjackRules.max_bet_cp",
     "--house-needs-under": "BlackjackRules.house_needs_under",
@@ -89,7 +93,7 @@ def quote_blocks(markdown: str) -> list[str]:
 
 def sections(markdown: str) -> dict[str, str]:
     """The text under each ``### L1.``-style heading, by rule id."""
-    parts = re.split(r"^### ([LB]\d+)\.", markdown, flags=re.MULTILINE)
+    parts = re.split(r"^### ([LB]\d+b?)\.", markdown, flags=re.MULTILINE)
     return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
 
 
@@ -179,11 +183,11 @@ def test_each_rules_test_quotes_the_seed_verbatim(game: str, seed_lines: list[st
     covered = set()
     for name, docstring in docstrings.items():
         text = normalise(docstring)
-        match = re.match(rf"({game}\d+)\. Seed: (.*)", text)
+        match = re.match(rf"({game}\d+b?)\. Seed: (.*)", text)
         assert match, f"{name}: the docstring must start with e.g. '{game}1. Seed: \"...\"'"
         covered.add(match.group(1))
         quotes = re.findall(r'"([^"]+)"', match.group(2))
         assert quotes, name
         for quote in quotes:
             assert any(quote in line for line in seed_lines), f"{name}: {quote!r}"
-    assert sorted(covered, key=lambda r: int(r[1:])) == [r for r in RULE_IDS if r[0] == game]
+    assert sorted(covered, key=RULE_IDS.index) == [r for r in RULE_IDS if r[0] == game]

@@ -253,16 +253,68 @@ def test_l5_either_rule_allows_every_seed_example_after_three_twos() -> None:
     assert game.current_wager == Wager(2, 4)
 
 
-def test_l5_either_rule_allows_cycles() -> None:
+def test_l5_either_rule_allows_cycles_only_with_repeat_wagers() -> None:
     """L5. Seed: "The player that follows them to the left must now raise the wager." "This
     can be done in one of three ways:"
     """
-    game = dealt([[1, 2, 3, 4, 5], [1, 2, 3, 4, 5], [1, 2, 3, 4, 5]])
+    game = dealt([[1, 2, 3, 4, 5]] * 3, rules=TAVERN.replace(repeat_wagers=True))
     game.wager(Wager(3, 2), 0)
     game.wager(Wager(2, 4), 1)  # higher face
     game.wager(Wager(3, 2), 2)  # higher quantity: back to the opening wager
     assert [e.wager for e in events_of(game, WagerMade)] == [Wager(3, 2), Wager(2, 4), Wager(3, 2)]
     assert game.turn == 0
+    assert game.round_wager_limit is None
+
+
+def test_l5b_a_wager_already_made_this_round_is_refused_naming_it() -> None:
+    """L5b. Seed: "The player that follows them to the left must now raise the wager."
+    """
+    game = dealt([[1, 2, 3, 4, 5]] * 3)
+    assert game.rules.repeat_wagers is False  # the tavern preset's decision
+    game.wager(Wager(3, 2), 0)
+    game.wager(Wager(2, 4), 1)
+    before = game.to_log()
+    assert not game.can_wager(Wager(3, 2), 2)
+    assert Wager(3, 2) not in game.legal_wagers()
+    with pytest.raises(IllegalActionError, match=r"3 twos was already wagered this round "
+                       r"\(wager 1 of the round, by P1\).*L5b.*legal: "):
+        game.wager(Wager(3, 2), 2)
+    assert game.to_log() == before
+    game.wager(Wager(4, 2), 2)  # a fresh raise is fine
+    # Every round ends: at most sides x dice in play wagers.
+    assert game.round_wager_limit == 6 * 15
+
+
+def test_l5b_the_seed_examples_of_a_raise_stay_legal() -> None:
+    """L5b. Seed: "They can make a wager on the total of a higher value dice (following the
+    previous example, the next player could claim that there are 2 fours)" "They can make a
+    wager containing a higher total of dice (4 twos (or even 4 ones))" "They can make a
+    wager that combines the previous two conditions (4 fives for example)"
+    """
+    for example in (Wager(2, 4), Wager(4, 2), Wager(4, 1), Wager(4, 5)):
+        game = dealt([[1, 2, 3, 4, 5]] * 3)
+        game.wager(Wager(3, 2), 0)
+        assert game.can_wager(example, 1), example
+        game.wager(example, 1)
+
+
+def test_l5b_first_legal_wager_bots_finish_every_round() -> None:
+    """L5b. Seed: "The player that follows them to the left must now raise the wager."
+    """
+    game = LiarsDiceGame(3, seed=4)
+    rounds = 0
+    while not game.is_over:
+        limit = game.round_wager_limit
+        assert limit is not None
+        legal = game.legal_wagers()
+        if legal:
+            game.wager(legal[0], game.turn)
+            assert len(game.round_wagers) <= limit
+        else:
+            assert game.turn is not None
+            game.accuse(game.turn)
+            rounds += 1
+    assert game.winner is not None and 1 <= rounds <= 14  # 15 dice: at most 14 rounds
 
 
 def test_l5_standard_and_face_major_options() -> None:

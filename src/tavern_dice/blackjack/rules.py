@@ -47,6 +47,7 @@ class BlackjackRules(RulesetMixin):
     max_proficiency_bonus: int = 6
 
     def __post_init__(self) -> None:
+        self.check_field_types()
         for name in ("target_sides", "house_sides", "player_sides"):
             if not 2 <= getattr(self, name) <= 100:
                 raise RulesetError(f"{name} must be 2-100, not {getattr(self, name)}")

@@ -56,7 +56,7 @@ from tavern_dice.errors import (
 )
 from tavern_dice.events import HOUSE, DiceRolled, Event, masked_events
 from tavern_dice.money import format_cp, gp
-from tavern_dice.replay import ReplayableGame, faces_of
+from tavern_dice.replay import ReplayableGame
 
 GAME_NAME = "blackjack"
 
@@ -131,6 +131,8 @@ class BlackjackGame(ReplayableGame):
         self.auto_roll = auto_roll
         self.log: list[Event] = []
         """Every event so far, oldest first. Append-only: views keep a slice of it."""
+        self.typed_rolls: list[int] = []
+        self._roll_count = 0
         self._balances = list(start)
         self.house_net = 0
         self.round = 0
@@ -321,6 +323,7 @@ class BlackjackGame(ReplayableGame):
             if len(faces) != 1:
                 raise IllegalActionError(f"expected one roll ({spec.purpose}), got {len(faces)}")
             rolled = spec.check(faces[0])
+        self._count_roll(typed=faces is not None)
         seat = HOUSE if spec.seat is None else spec.seat
         event = DiceRolled(spec.purpose, (seat,), (rolled,), False)
         self.log.append(event)
@@ -534,8 +537,6 @@ class BlackjackGame(ReplayableGame):
             self.place_bet(event.seat, event.amount)
         elif isinstance(event, SatOut):
             self.sit_out(event.seat)
-        elif isinstance(event, DiceRolled):
-            self.roll(faces_of(event.dice))
         elif isinstance(event, RolledAgain):
             self.roll_again(event.seat)
         elif isinstance(event, Stood):

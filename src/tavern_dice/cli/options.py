@@ -57,6 +57,11 @@ SumEndgame = Annotated[
     typer.Option("--sum-endgame/--no-sum-endgame",
                  help="Two players with one die each wager on the sum."),
 ]
+RepeatWagers = Annotated[
+    bool | None,
+    typer.Option("--repeat-wagers/--no-repeat-wagers",
+                 help="L5b: a wager already made this round may be made again."),
+]
 DicePerPlayer = Annotated[
     int | None,
     typer.Option("--dice-per-player", min=1, max=20, help="Starting dice (= lives)."),
@@ -219,6 +224,7 @@ def liars_rules(
     spot_on: bool | None,
     sum_endgame: bool | None,
     dice_per_player: int | None,
+    repeat_wagers: bool | None = None,
 ) -> LiarsDiceRules:
     """The Liar's Dice ruleset: ``preset`` with the options that were given changed.
 
@@ -244,6 +250,8 @@ def liars_rules(
         changes["sum_endgame"] = sum_endgame
     if dice_per_player is not None:
         changes["dice_per_player"] = dice_per_player
+    if repeat_wagers is not None:
+        changes["repeat_wagers"] = repeat_wagers
     try:
         return base.replace(**changes)
     except TavernError as error:
@@ -255,6 +263,7 @@ _RULESET_FLAGS = {
     "wild_face": "--wild-face",
     "spot_on": "--spot-on",
     "sum_endgame": "--sum-endgame",
+    "repeat_wagers": "--repeat-wagers",
     "dice_per_player": "--dice-per-player",
     "house_needs_under": "--house-needs-under",
     "house_exact_beats_player_exact": "--house-exact-beats-player-exact",

@@ -41,6 +41,7 @@ from tavern_dice.cli.options import (
     HouseNeedsUnder,
     LiarsPreset,
     RaiseRuleOption,
+    RepeatWagers,
     Seat,
     SpotOn,
     SumEndgame,
@@ -228,6 +229,7 @@ def liars_dice(
     wild_face: WildFace = None,
     spot_on: SpotOn = None,
     sum_endgame: SumEndgame = None,
+    repeat_wagers: RepeatWagers = None,
     dice_per_player: DicePerPlayer = None,
 ) -> None:
     """Liar's Dice: by default you against three probabilistic bots.
@@ -238,6 +240,7 @@ def liars_dice(
     rules = liars_rules(
         preset, raise_rule=raise_rule, wild_face=wild_face, spot_on=spot_on,
         sum_endgame=sum_endgame, dice_per_player=dice_per_player,
+        repeat_wagers=repeat_wagers,
     )
     specs = parse_bots(bots, LIARS_DICE_BOTS)
     seats = plan_seats(players, specs, name, default_bots=_default_liars_bots)

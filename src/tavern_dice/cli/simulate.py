@@ -34,6 +34,7 @@ from tavern_dice.cli.options import (
     HouseNeedsUnder,
     LiarsPreset,
     RaiseRuleOption,
+    RepeatWagers,
     SpotOn,
     SumEndgame,
     WildFace,
@@ -137,6 +138,7 @@ def liars_dice(
     wild_face: WildFace = None,
     spot_on: SpotOn = None,
     sum_endgame: SumEndgame = None,
+    repeat_wagers: RepeatWagers = None,
     dice_per_player: DicePerPlayer = None,
 ) -> None:
     """Liar's Dice: each bot's win rate with a Wilson 95 % interval.
@@ -151,6 +153,7 @@ def liars_dice(
     rules = liars_rules(
         preset, raise_rule=raise_rule, wild_face=wild_face, spot_on=spot_on,
         sum_endgame=sum_endgame, dice_per_player=dice_per_player,
+        repeat_wagers=repeat_wagers,
     )
     specs = parse_bots(bots, LIARS_DICE_BOTS) or []
     if plot is not None:

@@ -5,6 +5,8 @@ other field value is a documented departure (see ``docs/rules.md``).
 
 >>> TAVERN.dice_per_player, TAVERN.raise_rule.value, TAVERN.spot_on, TAVERN.wild_face
 (5, 'either', True, None)
+>>> TAVERN.repeat_wagers      # L5b: a wager made this round may not be made again
+False
 >>> LiarsDiceRules.from_dict({"raise_rule": "standard"}).raise_rule
 <RaiseRule.STANDARD: 'standard'>
 """
@@ -47,6 +49,11 @@ class LiarsDiceRules(RulesetMixin):
         spot_on: L8, whether an exact wager costs everyone but the wager-maker a die
             (seed); ``False`` treats an exact count as true.
         sum_endgame: L10, whether two players with one die each wager on the sum (seed).
+        repeat_wagers: L5b, whether a wager already made this round may be made again.
+            The seed's ``either`` rule allows it (3 twos, 2 fours, 3 twos ...), so a round
+            could go round for ever; the ``tavern`` preset forbids it (``False``), which
+            ends every round within ``sides x dice in play`` wagers. Under the other raise
+            rules and in the sum endgame a wager can never come back, so it changes nothing.
     """
 
     dice_per_player: int = 5
@@ -57,8 +64,10 @@ class LiarsDiceRules(RulesetMixin):
     wild_face: int | None = None
     spot_on: bool = True
     sum_endgame: bool = True
+    repeat_wagers: bool = False
 
     def __post_init__(self) -> None:
+        self.check_field_types()
         if not 1 <= self.dice_per_player <= 20:
             raise RulesetError(f"dice_per_player must be 1-20, not {self.dice_per_player}")
         if not 2 <= self.sides <= 20:
@@ -67,10 +76,6 @@ class LiarsDiceRules(RulesetMixin):
             raise RulesetError(
                 f"need 2 <= min_players <= max_players <= 10, got "
                 f"{self.min_players}..{self.max_players}"
-            )
-        if not isinstance(self.raise_rule, RaiseRule):
-            raise RulesetError(
-                f"raise_rule must be one of {[r.value for r in RaiseRule]}, not {self.raise_rule!r}"
             )
         if self.wild_face is not None and not 1 <= self.wild_face <= self.sides:
             raise RulesetError(

@@ -36,7 +36,12 @@ from functools import lru_cache
 from typing import Any
 
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
-from tavern_dice.errors import IllegalActionError, NotYourTurnError, RulesetError
+from tavern_dice.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    RulesetError,
+)
 from tavern_dice.events import DiceRolled, Event, masked_events
 from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
 from tavern_dice.liars_dice.events import (
@@ -51,7 +56,7 @@ from tavern_dice.liars_dice.events import (
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
-from tavern_dice.replay import ReplayableGame, faces_of
+from tavern_dice.replay import ReplayableGame
 
 GAME_NAME = "liars-dice"
 
@@ -127,6 +132,8 @@ class LiarsDiceGame(ReplayableGame):
         self.auto_roll = auto_roll
         self.log: list[Event] = []
         """Every event so far, oldest first. Append-only: views keep a slice of it."""
+        self.typed_rolls: list[int] = []
+        self._roll_count = 0
         self._last_reveal: Revealed | None = None
         n = len(names)
         # L1: lives are dice. A DM may seat players with fewer (a handicap, or a study of
@@ -254,6 +261,7 @@ class LiarsDiceGame(ReplayableGame):
                     f"{[s.seat for s in specs]}), got {len(faces)}"
                 )
             rolled = tuple(spec.check(f) for spec, f in zip(specs, faces, strict=True))
+        self._count_roll(typed=faces is not None)
         seats = tuple(spec.seat for spec in specs if spec.seat is not None)
         event = DiceRolled(specs[0].purpose, seats, rolled, specs[0].secret)
         self.log.append(event)
@@ -313,10 +321,39 @@ class LiarsDiceGame(ReplayableGame):
     def _legal_wagers(self) -> tuple[AnyWager, ...]:
         if self.phase is not Phase.BIDDING:
             return ()
-        return _raises(
+        raises = _raises(
             self.dice_in_play, self.rules.sides, self.rules.raise_rule, self.current_wager,
             self.sum_wagers,
         )
+        if self._repeats_possible():
+            made = {wager for _, wager in self.round_wagers}
+            raises = tuple(w for w in raises if w not in made)
+        return raises
+
+    def _repeats_possible(self) -> bool:
+        """Whether L5b has anything to refuse: only the ``either`` order lets a wager come
+        back (3 twos, 2 fours, 3 twos); sums and the total orders only ever go up."""
+        rules = self.rules
+        return (
+            not rules.repeat_wagers and rules.raise_rule is RaiseRule.EITHER
+            and not self.sum_wagers and bool(self.round_wagers)
+        )
+
+    @property
+    def round_wager_limit(self) -> int | None:
+        """The most wagers this round can hold, or ``None`` if it has no end.
+
+        Every wager names one of ``sides x dice in play`` face wagers (or one of the sums),
+        and with repeats forbidden (L5b) or under an order that only goes up each can be
+        made at most once. With ``repeat_wagers`` under the ``either`` rule a round may go
+        round for ever (3 twos, 2 fours, 3 twos ...).
+        """
+        rules = self.rules
+        if rules.repeat_wagers and rules.raise_rule is RaiseRule.EITHER and not self.sum_wagers:
+            return None
+        if self.sum_wagers:
+            return self.dice_in_play * (rules.sides - 1) + 1
+        return self.dice_in_play * rules.sides
 
     def verify_wager(self, wager: AnyWager, seat: int | None = None) -> None:
         """Raise if ``seat`` (default: the player to act) may not make ``wager`` now.
@@ -326,6 +363,13 @@ class LiarsDiceGame(ReplayableGame):
             IllegalActionError: if the wager is out of range or does not raise the standing
                 wager; the message names the standing wager and the lowest legal raises.
         """
+        if not isinstance(wager, Wager | SumWager):
+            raise InvalidActionError(
+                f"a wager is a Wager(quantity, face) or, in the sum endgame, a "
+                f"SumWager(total), not {wager!r}"
+            )
+        if seat is not None:
+            self._check_seat(seat)
         if self.phase is not Phase.BIDDING:
             raise IllegalActionError(f"no wager can be made now (phase {self.phase.value})")
         if seat is not None and seat != self.turn:
@@ -360,12 +404,20 @@ class LiarsDiceGame(ReplayableGame):
                 f"{wager} does not raise {self.current_wager} under the "
                 f"'{self.rules.raise_rule.value}' raise rule; legal: {self._legal_hint()}"
             )
+        if self._repeats_possible():
+            for number, (maker, made) in enumerate(self.round_wagers, start=1):
+                if made == wager:
+                    raise IllegalActionError(
+                        f"{wager} was already wagered this round (wager {number} of the "
+                        f"round, by {self._name(maker)}), and a wager may not be made twice "
+                        f"in a round (L5b; option repeat_wagers); legal: {self._legal_hint()}"
+                    )
 
     def can_wager(self, wager: AnyWager, seat: int | None = None) -> bool:
         """Whether :meth:`verify_wager` would pass."""
         try:
             self.verify_wager(wager, seat)
-        except IllegalActionError:
+        except (IllegalActionError, InvalidActionError):
             return False
         return True
 
@@ -403,10 +455,10 @@ class LiarsDiceGame(ReplayableGame):
         """Raise if ``seat`` may not accuse now.
 
         Raises:
+            InvalidActionError: ``seat`` is not a seat number.
             IllegalActionError: no wager stands, the seat is out, or it made the wager.
         """
-        if not 0 <= seat < self.num_players:
-            raise IllegalActionError(f"no seat {seat}; seats are 0-{self.num_players - 1}")
+        self._check_seat(seat)
         if self.phase is not Phase.BIDDING:
             raise IllegalActionError(f"nobody can accuse now (phase {self.phase.value})")
         if self.wager_maker is None:
@@ -424,7 +476,8 @@ class LiarsDiceGame(ReplayableGame):
         # The same tests as verify_accuse without building error messages: views ask this
         # for every bot decision.
         return (
-            0 <= seat < len(self.players)
+            type(seat) is int
+            and 0 <= seat < len(self.players)
             and self.phase is Phase.BIDDING
             and self.wager_maker is not None
             and self._counts[seat] > 0
@@ -462,6 +515,7 @@ class LiarsDiceGame(ReplayableGame):
         alive = self.in_game
         self.turn = None
         self.current_wager = None
+        self.wager_maker = None
         if len(alive) == 1:
             self.winner = alive[0]
             self.phase = Phase.OVER
@@ -495,7 +549,7 @@ class LiarsDiceGame(ReplayableGame):
             return self.accuse(self.turn if seat is None else seat)  # type: ignore[arg-type]
         if isinstance(action, Wager | SumWager):
             return self.wager(action, seat)
-        raise IllegalActionError(f"unknown action {action!r}; use a wager or 'accuse'")
+        raise InvalidActionError(f"unknown action {action!r}; use a wager or 'accuse'")
 
     # ------------------------------------------------------------------ views and logs
 
@@ -519,12 +573,19 @@ class LiarsDiceGame(ReplayableGame):
         )
 
     def _apply_input(self, event: Event) -> None:
-        if isinstance(event, DiceRolled):
-            self.roll(faces_of(event.dice))
-        elif isinstance(event, WagerMade):
+        if isinstance(event, WagerMade):
             self.wager(event.wager, event.seat)
         elif isinstance(event, Accused):
             self.accuse(event.accuser)
+
+    def _check_seat(self, seat: object) -> None:
+        """Refuse a seat that is not a seat number (``"0"``, ``None``, ``1.0``, ``True``)."""
+        if type(seat) is not int:
+            raise InvalidActionError(
+                f"a seat is a whole number 0-{self.num_players - 1}, not {seat!r}"
+            )
+        if not 0 <= seat < self.num_players:
+            raise IllegalActionError(f"no seat {seat}; seats are 0-{self.num_players - 1}")
 
     def _name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < self.num_players:

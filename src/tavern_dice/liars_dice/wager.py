@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tavern_dice.errors import TavernError
+from tavern_dice.errors import InvalidActionError
 from tavern_dice.liars_dice.rules import RaiseRule
 
 FACE_NAMES = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
@@ -35,6 +35,15 @@ class Wager:
 
     quantity: int
     face: int
+
+    def __post_init__(self) -> None:
+        # type(), not isinstance(): True is an int to Python but no quantity, and 2.0 or
+        # 2.5 would be written to the log as they are.
+        if type(self.quantity) is not int or type(self.face) is not int:
+            raise InvalidActionError(
+                f"a wager is a whole-number quantity and face, such as Wager(3, 2) for "
+                f"'3 twos', not Wager({self.quantity!r}, {self.face!r})"
+            )
 
     def __str__(self) -> str:
         name = FACE_NAMES.get(self.face, f"{self.face}s")
@@ -52,6 +61,13 @@ class SumWager:
     """Claims the dice on the table sum to at least ``total`` (L10: "based on the sum")."""
 
     total: int
+
+    def __post_init__(self) -> None:
+        if type(self.total) is not int:
+            raise InvalidActionError(
+                f"a sum wager names a whole-number total, such as SumWager(7), not "
+                f"SumWager({self.total!r})"
+            )
 
     def __str__(self) -> str:
         return f"sum of at least {self.total}"
@@ -91,8 +107,10 @@ def parse_wager(text: str) -> AnyWager:
     """Read a wager typed by a person: ``'3x2'``, ``'3 twos'``, ``'1 six'`` or ``'sum 7'``.
 
     Raises:
-        TavernError: if the text is none of those forms.
+        InvalidActionError: if the text is none of those forms.
     """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"a wager to read is text, such as '3x2', not {text!r}")
     if match := _QXF.match(text):
         return Wager(int(match.group(1)), int(match.group(2)))
     if match := _WORDS.match(text):
@@ -101,7 +119,7 @@ def parse_wager(text: str) -> AnyWager:
             return Wager(int(match.group(1)), face)
     if match := _SUM.match(text):
         return SumWager(int(match.group(1)))
-    raise TavernError(
+    raise InvalidActionError(
         f"cannot read {text!r} as a wager; write QUANTITYxFACE ('3x2'), words ('3 twos') "
         "or, in the sum endgame, 'sum 7'"
     )
