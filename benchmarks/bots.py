@@ -18,7 +18,7 @@ import time
 
 from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
 from tavern_dice.bots.liars_probabilistic import ProbabilisticLiarsDiceBot
-from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot as StrongLiarsDiceBot
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.play.runner import play_liars_dice

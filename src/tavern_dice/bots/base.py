@@ -10,7 +10,11 @@ implement these protocols.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
 
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -52,4 +56,26 @@ class BlackjackAgent(Protocol):
 
     def choose_move(self, view: BlackjackView) -> BlackjackMove:
         """On the agent's turn, after at least one d12: roll again or stand (with a bonus)."""
+        ...
+
+
+@runtime_checkable
+class MixedLiarsDiceAgent(LiarsDiceAgent, Protocol):
+    """A Liar's Dice agent that can say how likely it is to take each action on its turn
+    (a randomised bot reports its mixed strategy, so a model of it is exact)."""
+
+    def action_probabilities(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
+        """On the agent's turn: the chance of each action (summing to 1)."""
+        ...
+
+
+@runtime_checkable
+class RangeLiarsDiceAgent(LiarsDiceAgent, Protocol):
+    """A Liar's Dice agent that can answer for many hands at once: what it would do on its
+    turn with each of ``hands`` as its own dice (``view.own_dice`` is ignored)."""
+
+    def range_policy(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.float64]]:
+        """``(actions, probabilities)``: shape ``(len(hands), len(actions))``, rows sum to 1."""
         ...

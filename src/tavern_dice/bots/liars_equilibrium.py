@@ -6,7 +6,7 @@ rules with the ``standard`` raise), it samples its action from the equilibrium s
 of that round, given its own dice and this round's wagers. The two-player, one-die-each
 sum endgame (L10) is the same game under every raise rule (sums must simply increase), so
 it is covered under the seed's ``either`` rule too. Everywhere else it plays as its
-fallback bot (``strong`` by default).
+fallback bot (``trusting`` by default).
 
 An equilibrium strategy of a two-player zero-sum game cannot lose on average against any
 opponent from the seat it is solved for: its expected result is at least the round's
@@ -62,11 +62,12 @@ class EquilibriumLiarsDiceBot:
     Args:
         name: the bot's name at the table.
         seed: seeds its sampling and its fallback bot.
-        fallback: the registry kind played where no policy covers (default ``strong``).
+        fallback: the registry kind played where no policy covers (default ``trusting``,
+            the Bayesian bot this project called ``strong`` before the robust one).
     """
 
     def __init__(
-        self, name: str = "equilibrium", seed: int | None = None, *, fallback: str = "strong"
+        self, name: str = "equilibrium", seed: int | None = None, *, fallback: str = "trusting"
     ) -> None:
         from tavern_dice.bots.registry import make_liars_dice_bot
 

@@ -77,7 +77,9 @@ class LazyFactory:
 _LIARS_DICE_PATHS: dict[str, str] = {
     "random": "tavern_dice.bots.liars_random:RandomLiarsDiceBot",
     "probabilistic": "tavern_dice.bots.liars_probabilistic:ProbabilisticLiarsDiceBot",
+    "trusting": "tavern_dice.bots.liars_trusting:TrustingLiarsDiceBot",
     "strong": "tavern_dice.bots.liars_strong:StrongLiarsDiceBot",
+    "bluffer": "tavern_dice.strategy.exploit.bluffers:BluffingBot",
     "equilibrium": "tavern_dice.bots.liars_equilibrium:EquilibriumLiarsDiceBot",
 }
 """Built-in Liar's Dice bots: kind -> ``'module:factory'``."""

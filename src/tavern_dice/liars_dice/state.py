@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
@@ -55,7 +54,14 @@ from tavern_dice.liars_dice.events import (
 )
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
+from tavern_dice.liars_dice.wager import (
+    AnyWager,
+    SumWager,
+    Wager,
+    is_raise,
+    legal_raises,
+    repeats_refused,
+)
 from tavern_dice.replay import ReplayableGame
 
 GAME_NAME = "liars-dice"
@@ -72,22 +78,6 @@ class Phase(enum.Enum):
     """A player must wager (or accuse); others may accuse the standing wager (L7)."""
     OVER = "over"
     """One player has dice left (L9)."""
-
-
-@lru_cache(maxsize=4096)
-def _raises(
-    dice_in_play: int, sides: int, rule: RaiseRule, current: AnyWager | None, sum_wagers: bool
-) -> tuple[AnyWager, ...]:
-    """Every wager that may follow ``current``, in increasing order (L4, L5, L10). Cached:
-    the answer depends only on these arguments, and bots ask for it at every decision."""
-    if sum_wagers:
-        low, high = dice_in_play, dice_in_play * sides
-        candidates: list[AnyWager] = [SumWager(t) for t in range(low, high + 1)]
-    else:
-        candidates = [
-            Wager(q, f) for q in range(1, dice_in_play + 1) for f in range(1, sides + 1)
-        ]
-    return tuple(w for w in candidates if is_raise(w, current, rule))
 
 
 class LiarsDiceGame(ReplayableGame):
@@ -321,23 +311,12 @@ class LiarsDiceGame(ReplayableGame):
     def _legal_wagers(self) -> tuple[AnyWager, ...]:
         if self.phase is not Phase.BIDDING:
             return ()
-        raises = _raises(
-            self.dice_in_play, self.rules.sides, self.rules.raise_rule, self.current_wager,
-            self.sum_wagers,
+        return legal_raises(
+            self.rules, self.dice_in_play, self.current_wager, self.sum_wagers, self.round_wagers
         )
-        if self._repeats_possible():
-            made = {wager for _, wager in self.round_wagers}
-            raises = tuple(w for w in raises if w not in made)
-        return raises
 
     def _repeats_possible(self) -> bool:
-        """Whether L5b has anything to refuse: only the ``either`` order lets a wager come
-        back (3 twos, 2 fours, 3 twos); sums and the total orders only ever go up."""
-        rules = self.rules
-        return (
-            not rules.repeat_wagers and rules.raise_rule is RaiseRule.EITHER
-            and not self.sum_wagers and bool(self.round_wagers)
-        )
+        return bool(self.round_wagers) and repeats_refused(self.rules, self.sum_wagers)
 
     @property
     def round_wager_limit(self) -> int | None:

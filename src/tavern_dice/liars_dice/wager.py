@@ -18,10 +18,12 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tavern_dice.errors import InvalidActionError
-from tavern_dice.liars_dice.rules import RaiseRule
+from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 
 FACE_NAMES = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 _FACE_WORDS = {name: face for face, name in FACE_NAMES.items()} | {
@@ -96,6 +98,54 @@ def is_raise(new: AnyWager, old: AnyWager | None, rule: RaiseRule) -> bool:
     if rule is RaiseRule.STANDARD:
         return (new.quantity, new.face) > (old.quantity, old.face)
     return (new.face, new.quantity) > (old.face, old.quantity)
+
+
+@lru_cache(maxsize=4096)
+def _raises(
+    dice_in_play: int, sides: int, rule: RaiseRule, current: AnyWager | None, sum_wagers: bool
+) -> tuple[AnyWager, ...]:
+    """Every wager that may follow ``current``, in increasing order. Cached: the answer
+    depends only on these arguments, and bots ask for it at every decision."""
+    if sum_wagers:
+        low, high = dice_in_play, dice_in_play * sides
+        candidates: list[AnyWager] = [SumWager(t) for t in range(low, high + 1)]
+    else:
+        candidates = [
+            Wager(q, f) for q in range(1, dice_in_play + 1) for f in range(1, sides + 1)
+        ]
+    return tuple(w for w in candidates if is_raise(w, current, rule))
+
+
+def repeats_refused(rules: LiarsDiceRules, sum_wagers: bool) -> bool:
+    """Whether L5b can refuse a wager: repeats forbidden and a raise order in which a wager
+    can come back (only ``either``, and not in the sum endgame, where sums only go up)."""
+    return not rules.repeat_wagers and rules.raise_rule is RaiseRule.EITHER and not sum_wagers
+
+
+def legal_raises(
+    rules: LiarsDiceRules,
+    dice_in_play: int,
+    standing: AnyWager | None,
+    sum_wagers: bool,
+    round_wagers: Sequence[tuple[int, AnyWager]] = (),
+) -> tuple[AnyWager, ...]:
+    """The wagers the player to act may make (L4, L5, L5b, L10), smallest first: raises
+    of ``standing`` among the wagers of ``dice_in_play`` dice, less those already made
+    this round (``round_wagers``, as ``(seat, wager)``) when L5b refuses repeats.
+
+    The engine's :meth:`~tavern_dice.liars_dice.state.LiarsDiceGame.legal_wagers` is this
+    function; strategy code calls it to look ahead.
+
+    >>> from tavern_dice.liars_dice.rules import TAVERN
+    >>> after = legal_raises(TAVERN, 2, Wager(1, 5), False, [(0, Wager(1, 6)), (1, Wager(1, 5))])
+    >>> [str(w) for w in after]
+    ['2 ones', '2 twos', '2 threes', '2 fours', '2 fives', '2 sixes']
+    """
+    raises = _raises(dice_in_play, rules.sides, rules.raise_rule, standing, sum_wagers)
+    if round_wagers and repeats_refused(rules, sum_wagers):
+        made = {wager for _, wager in round_wagers}
+        raises = tuple(w for w in raises if w not in made)
+    return raises
 
 
 _QXF = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$", re.IGNORECASE)

@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -52,7 +52,7 @@ import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
-from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
+from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise, legal_raises
 from tavern_dice.strategy.liars_odds import count_distribution, die_matches, sum_distribution
 
 FloatArray = npt.NDArray[np.float64]
@@ -150,6 +150,11 @@ class HandSpace:
     prior: FloatArray
     match: IntArray
     sums: IntArray
+    index: dict[tuple[int, ...], int] = field(repr=False, compare=False)
+
+    def index_of(self, hand: Sequence[int]) -> int:
+        """The number of ``hand`` (any order) in this space."""
+        return self.index[tuple(sorted(hand))]
 
 
 @lru_cache(maxsize=64)
@@ -174,7 +179,7 @@ def hand_space(dice: int, rules: LiarsDiceRules) -> HandSpace:
         sums[i] = sum(hand)
     for array in (prior, match, sums):
         array.setflags(write=False)
-    return HandSpace(dice, prior, match, sums)
+    return HandSpace(dice, prior, match, sums, {hand: i for i, hand in enumerate(hands)})
 
 
 @lru_cache(maxsize=4096)
@@ -209,6 +214,15 @@ def raise_options(
     for array in out:
         array.setflags(write=False)
     return out
+
+
+def options_of(wagers: Sequence[AnyWager]) -> tuple[IntArray, IntArray]:
+    """``(claims, faces)`` arrays of a list of wagers (faces 0 for sum wagers)."""
+    claims = np.array(
+        [w.total if isinstance(w, SumWager) else w.quantity for w in wagers], dtype=np.int64
+    )
+    faces = np.array([0 if isinstance(w, SumWager) else w.face for w in wagers], dtype=np.int64)
+    return claims, faces
 
 
 # --------------------------------------------------------------------------- beliefs
@@ -270,13 +284,37 @@ class OpponentBelief:
         return out
 
     def observe(
-        self, wager: AnyWager, previous: AnyWager | None, dice_in_play: int, model: WagerModel
+        self,
+        wager: AnyWager,
+        previous: AnyWager | None,
+        dice_in_play: int,
+        model: WagerModel,
+        options: tuple[IntArray, IntArray] | None = None,
     ) -> None:
-        """Update on this opponent's ``wager`` made over ``previous`` (Bayes' rule)."""
+        """Update on this opponent's ``wager`` made over ``previous`` (Bayes' rule).
+
+        ``options``: the raises they chose among, as ``(claims, faces)`` arrays (default
+        :func:`raise_options`)."""
         unseen = dice_in_play - self.dice
         if self._space is None:
             self._observe_marginal(wager, unseen, model)
             return
+        if model.kind == "support":
+            p_obs = self._own_odds(wager, unseen)
+            likelihood = model.bluff + (1.0 - model.bluff) * p_obs**model.temper
+        else:
+            choice, n_options = self.quantal_choice(wager, previous, dice_in_play, model,
+                                                    options)
+            likelihood = model.bluff / max(n_options, 1) + (1.0 - model.bluff) * choice
+        posterior = self.weights * likelihood
+        total = posterior.sum()
+        if total > 0:
+            self._weights = posterior / total
+        self._face_cache.clear()
+
+    def _own_odds(self, wager: AnyWager, unseen: int) -> FloatArray:
+        """Per hand: the chance the wager holds by its dice and ``unseen`` unknown dice."""
+        assert self._space is not None
         space = self._space
         if isinstance(wager, SumWager):
             tail = sum_tail(unseen, self.rules.sides)
@@ -286,30 +324,43 @@ class OpponentBelief:
             tail = count_tail(unseen, wager.face, self.rules)
             own = space.match[:, wager.face - 1]
             claim = wager.quantity
-        top = len(tail) - 1
-        p_obs = tail[np.clip(claim - own, 0, top)]
-        if model.kind == "support":
-            likelihood = model.bluff + (1.0 - model.bluff) * p_obs**model.temper
+        out: FloatArray = tail[np.clip(claim - own, 0, len(tail) - 1)]
+        return out
+
+    def quantal_choice(
+        self,
+        wager: AnyWager,
+        previous: AnyWager | None,
+        dice_in_play: int,
+        model: WagerModel,
+        options: tuple[IntArray, IntArray] | None = None,
+    ) -> tuple[FloatArray, int]:
+        """Per hand: the chance an honest player (a quantal response to their own odds,
+        ``model.rationality``) picks ``wager`` among ``options``; and how many options
+        there were (a bluff picks among them uniformly)."""
+        assert self._space is not None
+        space = self._space
+        unseen = dice_in_play - self.dice
+        p_obs = self._own_odds(wager, unseen)
+        claims, faces = options if options is not None else raise_options(
+            previous, dice_in_play, self.rules, isinstance(wager, SumWager)
+        )
+        if isinstance(wager, SumWager):
+            tail = sum_tail(unseen, self.rules.sides)
+            top = len(tail) - 1
+            p_all = tail[np.clip(claims[None, :] - space.sums[:, None], 0, top)]
         else:
-            claims, faces = raise_options(
-                previous, dice_in_play, self.rules, isinstance(wager, SumWager)
-            )
-            if isinstance(wager, SumWager):
-                p_all = tail[np.clip(claims[None, :] - own[:, None], 0, top)]
-            else:
-                tails = face_tails(unseen, self.rules)
-                need = np.clip(claims[None, :] - space.match[:, faces - 1], 0, top)
-                p_all = tails[(faces - 1)[None, :], need]
-            beta = model.rationality
-            peak = p_all.max(axis=1)
-            norm = np.exp(beta * (p_all - peak[:, None])).sum(axis=1)
-            choice = np.exp(beta * (p_obs - peak)) / norm
-            likelihood = model.bluff / max(len(claims), 1) + (1.0 - model.bluff) * choice
-        posterior = self.weights * likelihood
-        total = posterior.sum()
-        if total > 0:
-            self._weights = posterior / total
-        self._face_cache.clear()
+            tails = face_tails(unseen, self.rules)
+            top = tails.shape[1] - 1
+            need = np.clip(claims[None, :] - space.match[:, faces - 1], 0, top)
+            p_all = tails[(faces - 1)[None, :], need]
+        if p_all.shape[1] == 0:
+            return np.ones_like(p_obs), 1
+        beta = model.rationality
+        peak = np.maximum(p_all.max(axis=1), p_obs)
+        norm = np.exp(beta * (p_all - peak[:, None])).sum(axis=1)
+        choice: FloatArray = np.exp(beta * (p_obs - peak)) / norm
+        return choice, int(claims.shape[0])
 
     def _observe_marginal(self, wager: AnyWager, unseen: int, model: WagerModel) -> None:
         if isinstance(wager, SumWager) or self._faces is None:
@@ -334,6 +385,11 @@ class RoundBelief:
         viewer: the seat whose beliefs these are.
         dice_counts: every seat's dice this round (0 for a seat out of the game).
         model: the likelihood of a wager given a hand.
+        models: a likelihood per seat, where it differs from ``model`` (a bluff rate
+            learned at the table, say).
+        every_raise: read a wager as chosen among every legal raise (the ``either`` rule's
+            lower-quantity raises and L5b included), not only those higher in the
+            ``standard`` order (:func:`raise_options`).
 
     Attributes:
         opponents: ``{seat: OpponentBelief}`` for every other seat with dice.
@@ -346,9 +402,13 @@ class RoundBelief:
         viewer: int,
         dice_counts: Sequence[int],
         model: WagerModel | None = None,
+        models: Mapping[int, WagerModel] | None = None,
+        every_raise: bool = False,
     ) -> None:
         self.rules = rules
         self.viewer = viewer
+        self.models = dict(models or {})
+        self.every_raise = every_raise
         self.dice_counts = tuple(dice_counts)
         self.dice_in_play = sum(self.dice_counts)
         self.model = model if model is not None else WagerModel()
@@ -370,7 +430,14 @@ class RoundBelief:
             belief = self.opponents.get(seat)
             if belief is None:
                 raise BeliefError(f"seat {seat} has no dice this round; it cannot wager")
-            belief.observe(wager, previous, self.dice_in_play, self.model)
+            options = None
+            if self.every_raise:
+                options = options_of(legal_raises(
+                    self.rules, self.dice_in_play, previous,
+                    isinstance(wager, SumWager), self.observed,
+                ))
+            belief.observe(wager, previous, self.dice_in_play,
+                           self.models.get(seat, self.model), options)
         self.observed.append((seat, wager))
 
 
@@ -385,6 +452,7 @@ __all__ = [
     "face_tails",
     "hand_count",
     "hand_space",
+    "options_of",
     "raise_options",
     "sum_tail",
 ]

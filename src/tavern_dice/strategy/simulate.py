@@ -39,11 +39,12 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.blackjack.rules import BlackjackRules
 from tavern_dice.blackjack.state import BlackjackGame
+from tavern_dice.bots.base import LiarsDiceAgent
 from tavern_dice.bots.registry import (
     DEFAULT_BET_CP,
     make_blackjack_bot,
@@ -307,18 +308,38 @@ def _check_workers(workers: int | None) -> int:
     return chosen
 
 
+@dataclass(frozen=True, slots=True)
+class RegistrySeat:
+    """A seat played by a registered bot kind (see :mod:`tavern_dice.bots.registry`)."""
+
+    kind: str
+
+    def make(self, name: str, seed: int) -> LiarsDiceAgent:
+        return make_liars_dice_bot(self.kind, name=name, seed=seed)
+
+
+class SeatSpec(Protocol):
+    """Who plays a seat in a simulation: a ``kind`` for the report and a picklable
+    ``make(name, seed)`` that builds the agent (simulations run in a process pool)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def make(self, name: str, seed: int) -> LiarsDiceAgent: ...
+
+
 def _liars_chunk(
-    kinds: tuple[str, ...], rules: LiarsDiceRules, seed: int, start: int, stop: int
+    seats: tuple[SeatSpec, ...], rules: LiarsDiceRules, seed: int, start: int, stop: int
 ) -> tuple[list[int], int]:
     """Play games ``start..stop-1``; return wins per bot entry and rounds played."""
-    n = len(kinds)
+    n = len(seats)
     wins = [0] * n
     rounds = 0
     for index in range(start, stop):
         order = seating(n, index)
-        names = [f"{kinds[entry]}-{entry}" for entry in order]
+        names = [f"{seats[entry].kind}-{entry}" for entry in order]
         agents = [
-            make_liars_dice_bot(kinds[entry], name=names[seat], seed=bot_seed(seed, index, seat))
+            seats[entry].make(names[seat], bot_seed(seed, index, seat))
             for seat, entry in enumerate(order)
         ]
         game = LiarsDiceGame(names, rules=rules, seed=game_seed(seed, index))
@@ -329,7 +350,7 @@ def _liars_chunk(
 
 
 def simulate_liars_dice(
-    kinds: Sequence[str],
+    kinds: Sequence[str | SeatSpec],
     games: int,
     seed: int,
     rules: LiarsDiceRules = LIARS_TAVERN,
@@ -339,8 +360,9 @@ def simulate_liars_dice(
     """Play ``games`` seeded Liar's Dice games among ``kinds`` (one bot per seat).
 
     Args:
-        kinds: bot kinds from :data:`~tavern_dice.bots.registry.LIARS_DICE_BOTS`, one per
-            seat (repeats allowed), 2..max_players of them.
+        kinds: bot kinds from :data:`~tavern_dice.bots.registry.LIARS_DICE_BOTS` (or
+            :class:`SeatSpec` objects, e.g. an exploiter), one per seat (repeats allowed),
+            2..max_players of them.
         games: how many games (>= 1).
         seed: the simulation's seed (see :func:`game_seed`).
         rules: the ruleset.
@@ -351,19 +373,22 @@ def simulate_liars_dice(
         SimulationError: a table size the rules do not allow, or ``games < 1``.
         UnknownBotError: an unknown kind.
     """
-    chosen = tuple(k.strip().lower() for k in kinds)
+    seats = tuple(
+        RegistrySeat(k.strip().lower()) if isinstance(k, str) else k for k in kinds
+    )
+    chosen = tuple(seat.kind for seat in seats)
     if not rules.min_players <= len(chosen) <= rules.max_players:
         raise SimulationError(
             f"Liar's Dice takes {rules.min_players}-{rules.max_players} bots, not {len(chosen)}"
         )
     if games < 1:
         raise SimulationError(f"games is at least 1, not {games}")
-    for kind in set(chosen):
-        make_liars_dice_bot(kind)  # an unknown kind fails here, before any process starts
+    for seat in seats:
+        seat.make(seat.kind, 0)  # an unknown kind fails here, before any process starts
     count = _check_workers(workers)
     ranges = _chunks(games, count)
     results = _run_chunks(
-        _liars_chunk, ((chosen, rules, seed, a, b) for a, b in ranges), count,
+        _liars_chunk, ((seats, rules, seed, a, b) for a, b in ranges), count,
         [b - a for a, b in ranges], progress,
     )
     wins = [sum(r[0][i] for r in results) for i in range(len(chosen))]

@@ -10,7 +10,7 @@ import pickle
 import pytest
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
-from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.registry import BotError, make_liars_dice_bot
 from tavern_dice.dice import ScriptedDice
 from tavern_dice.liars_dice.events import RoundStarted, WagerMade
@@ -79,14 +79,14 @@ def test_strong_plays_only_legal_actions_and_games_end(rules: LiarsDiceRules) ->
     sum_rounds = 0
     for seed in range(3):
         players = 3 + seed % 2
-        kinds = ["strong", "probabilistic", "random", "strong"][:players]
+        kinds = ["trusting", "probabilistic", "random", "trusting"][:players]
         agents = [Referee(make_liars_dice_bot(k, name=f"{k}{i}", seed=seed))
                   for i, k in enumerate(kinds)]
         game = LiarsDiceGame(players, rules=rules, seed=seed)
         winner = play_liars_dice(game, agents, max_decisions=20_000)
         assert game.is_over and game.winner == winner
         assert game.dice_counts[winner] > 0 and sum(game.dice_counts) == game.dice_counts[winner]
-        assert sum(a.actions for a in agents if a.name.startswith("strong")) > 0
+        assert sum(a.actions for a in agents if a.name.startswith("trusting")) > 0
         sum_rounds += sum(
             1 for e in game.log if isinstance(e, RoundStarted) and e.sum_wagers
         )
@@ -100,7 +100,7 @@ def test_strong_never_raises_in_a_cycle(raise_rule: RaiseRule) -> None:
     standard (quantity, face) order, so a round has at most dice x sides wagers."""
     rules = TAVERN.replace(raise_rule=raise_rule)
     for seed in range(2):
-        agents = [StrongLiarsDiceBot(f"s{i}") for i in range(4)]
+        agents = [TrustingLiarsDiceBot(f"s{i}") for i in range(4)]
         game = LiarsDiceGame(4, rules=rules, seed=seed)
         play_liars_dice(game, agents, max_decisions=5_000)
         for wagers in round_wagers(game):
@@ -125,7 +125,7 @@ def test_accuses_a_wager_its_own_dice_make_impossible() -> None:
     game = two_player_game((1, 2, 3), (6, 6, 4))
     game.wager(Wager(1, 6), 0)
     game.wager(Wager(4, 6), 1)
-    bot = StrongLiarsDiceBot("s")
+    bot = TrustingLiarsDiceBot("s")
     assert bot.choose_action(game.view(0)) == ACCUSE
 
 
@@ -133,7 +133,7 @@ def test_raises_rather_than_accusing_a_wager_it_holds() -> None:
     # Seat 1 holds five sixes; "2 sixes" is certainly true: raise, never accuse.
     game = two_player_game((1, 2, 3, 4, 5), (6, 6, 6, 6, 6))
     game.wager(Wager(2, 6), 0)
-    bot = StrongLiarsDiceBot("s")
+    bot = TrustingLiarsDiceBot("s")
     action = bot.choose_action(game.view(1))
     assert action != ACCUSE
     assert not bot.wants_to_accuse(game.view(1))
@@ -144,7 +144,7 @@ def test_out_of_turn_accusation_of_an_impossible_wager() -> None:
     dice = ScriptedDice([(6, 6), (1, 1), (1, 1), (1, 2), (2, 2), (3, 3)])
     game = LiarsDiceGame(3, rules=rules, dice=dice)
     game.wager(Wager(5, 6), 0)  # seats 1 and 2 hold no six: at most 2 of the 6 dice
-    bot = StrongLiarsDiceBot("s")
+    bot = TrustingLiarsDiceBot("s")
     view = game.view(2)  # seat 2 is asked out of turn (seat 1 is to act)
     assert view.turn == 1 and bot.wants_to_accuse(view)
 
@@ -153,7 +153,7 @@ def test_sum_endgame_decisions() -> None:
     dice = ScriptedDice([(6,), (1,), (6,), (1,)])
     game = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=1), dice=dice)
     assert game.sum_wagers
-    bot = StrongLiarsDiceBot("s")
+    bot = TrustingLiarsDiceBot("s")
     opening = bot.choose_action(game.view(0))
     assert isinstance(opening, SumWager) and opening in game.legal_wagers()
     game.wager(SumWager(12), 0)
@@ -164,22 +164,22 @@ def test_sum_endgame_decisions() -> None:
 def test_the_same_view_gets_the_same_answer_and_bots_pickle() -> None:
     game = LiarsDiceGame(4, seed=11)
     game.wager(Wager(2, 3), game.turn)
-    bot = StrongLiarsDiceBot("s", seed=1)
+    bot = TrustingLiarsDiceBot("s", seed=1)
     assert game.turn is not None
     first = bot.choose_action(game.view(game.turn))
-    fresh = pickle.loads(pickle.dumps(StrongLiarsDiceBot("s", seed=1)))
+    fresh = pickle.loads(pickle.dumps(TrustingLiarsDiceBot("s", seed=1)))
     assert fresh.choose_action(game.view(game.turn)) == first
     assert bot.choose_action(game.view(game.turn)) == first  # cached beliefs, same answer
 
 
 def test_options_are_checked() -> None:
     with pytest.raises(BotError, match="bluff"):
-        make_liars_dice_bot("strong", bluff=2.0)
+        make_liars_dice_bot("trusting", bluff=2.0)
     with pytest.raises(BotError, match="accuse_threshold"):
-        make_liars_dice_bot("strong", accuse_threshold=-0.1)
+        make_liars_dice_bot("trusting", accuse_threshold=-0.1)
     with pytest.raises(BotError, match="does not take"):
-        make_liars_dice_bot("strong", cunning=3)
-    assert isinstance(make_liars_dice_bot("strong", pass_value=0.1), StrongLiarsDiceBot)
+        make_liars_dice_bot("trusting", cunning=3)
+    assert isinstance(make_liars_dice_bot("trusting", pass_value=0.1), TrustingLiarsDiceBot)
 
 
 def test_seated_in_every_position_strong_wins_well_over_its_share() -> None:
@@ -187,7 +187,7 @@ def test_seated_in_every_position_strong_wins_well_over_its_share() -> None:
     share is 25 %. Measured while tuning: about 70 % (e.g. 281 of 400 games); 45 %
     leaves a margin of about 7 standard errors."""
     result = simulate_liars_dice(
-        ["strong", "probabilistic", "probabilistic", "probabilistic"], games=200, seed=7,
+        ["trusting", "probabilistic", "probabilistic", "probabilistic"], games=200, seed=7,
         workers=1,
     )
     strong = result.bots[0]
@@ -203,7 +203,7 @@ def wagers_of(game: LiarsDiceGame) -> list[AnyWager]:
 def test_a_seeded_game_repeats_exactly() -> None:
     def play() -> list[AnyWager]:
         game = LiarsDiceGame(4, seed=5)
-        agents = [StrongLiarsDiceBot("s", seed=1)] + [
+        agents = [TrustingLiarsDiceBot("s", seed=1)] + [
             make_liars_dice_bot("probabilistic", seed=i) for i in range(3)
         ]
         play_liars_dice(game, agents)

@@ -1,0 +1,126 @@
+"""Rebuild the shipped heads-up tables: ``python -m tavern_dice.solver.build_tables``.
+
+For each rules key (:data:`~tavern_dice.solver.tables.TABLE_RULES`) and each round
+``(first bidder's dice, second's)`` up to 5 dice each, runs the double oracle
+(:func:`tavern_dice.solver.oracle.solve`) to its target or its time budget, stores the
+policy as ``uint16``, loads it back as a bot would, and measures *that* policy exactly
+(full-recall best responses): the figures in the table's metadata are those of the data
+shipped, quantisation included.
+
+    python -m tavern_dice.solver.build_tables [--rules tavern,tavern-standard]
+        [--rounds 1x1,2x1,...] [--workers 2] [--budget SECONDS] [--out DIR]
+
+The rounds run in a process pool, biggest first. ``docs/solver.md`` records how long
+the shipped build took on the project's 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tavern_dice.solver.oracle import solve
+from tavern_dice.solver.oracle_game import OracleRound
+from tavern_dice.solver.tables import (
+    MAX_DICE,
+    TABLE_RULES,
+    RoundTable,
+    data_path,
+    from_result,
+    load_round,
+    save,
+)
+
+
+def target_for(dice: tuple[int, int]) -> float:
+    """Exploitability to stop at: tight for the small rounds, where it is cheap."""
+    total = sum(dice)
+    if total <= 2:
+        return 1e-5
+    if total <= 6:
+        return 4e-3
+    return 0.02
+
+
+def budget_for(dice: tuple[int, int], budget: float) -> float:
+    """Seconds allowed: a share of ``budget`` growing with the dice in play."""
+    return budget * sum(dice) / (2 * MAX_DICE)
+
+
+def build_round(key: str, dice: tuple[int, int], budget: float) -> tuple[RoundTable, float]:
+    """Solve one round; return its table (not yet quantised) and the seconds it took."""
+    start = time.perf_counter()
+    game = OracleRound(TABLE_RULES[key], dice)
+    iterations = 400 if sum(dice) <= 2 else 100
+    result = solve(game, target=target_for(dice), cfr_iterations=iterations,
+                   max_seconds=budget_for(dice, budget))
+    seconds = time.perf_counter() - start
+    table = from_result(result, {"solve_seconds": round(seconds, 1),
+                                 "double_oracle_rounds": len(result.trace)})
+    return table, seconds
+
+
+def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]:
+    """Exploitability of the round as saved in ``path`` (quantised, renormalised)."""
+    load_round.cache_clear()
+    import tavern_dice.solver.tables as tables
+
+    original = tables.data_path
+    tables.data_path = lambda _key: path  # type: ignore[assignment]
+    try:
+        table = load_round(key, *dice)
+    finally:
+        tables.data_path = original
+    return table.measure()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default=",".join(TABLE_RULES))
+    parser.add_argument("--rounds", default="", help="e.g. 1x1,2x1 (default: all)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=3600.0,
+                        help="seconds for the 5x5 round; smaller rounds get a share")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    rounds: list[tuple[int, int]] = [
+        (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
+    ]
+    if args.rounds:
+        rounds = []
+        for text in args.rounds.split(","):
+            a, _, b = text.partition("x")
+            rounds.append((int(a), int(b)))
+    rounds.sort(key=lambda d: -sum(d))
+    for key in args.rules.split(","):
+        out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)
+        start = time.perf_counter()
+        tables: dict[tuple[int, int], RoundTable] = {}
+        with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
+            futures = {pool.submit(build_round, key, d, args.budget): d for d in rounds}
+            for future in concurrent.futures.as_completed(futures):
+                dice = futures[future]
+                table, seconds = future.result()
+                tables[dice] = table
+                print(f"{key} {dice}: {table.meta['histories']} histories, "
+                      f"exploitability {table.meta['exploitability']:.5f} before storage, "
+                      f"{seconds:.0f} s", flush=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            draft = Path(tmp) / out.name
+            save(tables, key, draft)
+            for dice, table in tables.items():
+                table.meta.update(measure_saved(key, dice, draft))
+                print(f"{key} {dice}: shipped policy exploitability "
+                      f"{table.meta['exploitability']:.5f} (exact), value "
+                      f"{table.meta['value']:+.5f}", flush=True)
+            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
+        print(f"wrote {out} ({out.stat().st_size} bytes) in "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,342 @@
+"""Solved heads-up policies shipped as package data, and their lookup by the bots.
+
+For the rules a table was solved for (:data:`TABLE_RULES`), every two-player round
+``(first bidder's dice, second bidder's dice)`` up to 5 dice each has a policy from the
+double oracle (:mod:`tavern_dice.solver.oracle`): the histories of its restricted game,
+the actions allowed at each, and both players' probabilities for every hand, stored as
+``uint16`` (probability x 65535, renormalised on load). A history outside the table is
+answered by the policy's default, an accusation: the double oracle certified the policy
+*with* that default, so no deviation into such a history gains more than the round's
+recorded exploitability.
+
+Files (``tavern_dice/data/liars_dice_heads_up_<key>.npz``) are read lazily, one round at a
+time. Rebuild them with ``python -m tavern_dice.solver.build_tables`` (see
+``docs/solver.md`` for how long each takes).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.solver.oracle import (
+    CompiledTree,
+    OracleResult,
+    StrategyAt,
+    best_response,
+    policy_value,
+)
+from tavern_dice.solver.oracle_game import OracleRound
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+History = tuple[int, ...]
+
+MAX_DICE = 5
+"""Tables cover rounds with up to this many dice on each side."""
+
+TABLE_RULES: dict[str, LiarsDiceRules] = {
+    "tavern": TAVERN,
+    "tavern-standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD),
+}
+"""The rules each shipped table was solved for: the seed (``either``, repeats forbidden)
+and the seed with the ``standard`` raise."""
+
+_SCALE = 65535.0
+
+
+class TableError(TavernError):
+    """A table that does not exist or does not fit the round asked about."""
+
+
+def table_key(rules: LiarsDiceRules) -> str | None:
+    """The shipped table that covers two-player rounds of ``rules``, or ``None``.
+
+    Two-player rounds do not depend on ``spot_on`` (an exact wager costs the accuser, as a
+    true one does), on the dice each player started with, or on the table size limits.
+    """
+    for key, solved in TABLE_RULES.items():
+        if (
+            rules.sides == solved.sides and rules.wild_face == solved.wild_face
+            and rules.sum_endgame == solved.sum_endgame
+            and rules.raise_rule is solved.raise_rule
+            and (rules.repeat_wagers == solved.repeat_wagers
+                 or rules.raise_rule is not RaiseRule.EITHER)
+        ):
+            return key
+    return None
+
+
+def data_path(key: str) -> Path:
+    """Where the table ``key`` lives."""
+    if key not in TABLE_RULES:
+        raise TableError(f"no heads-up table {key!r}; available: {list(TABLE_RULES)}")
+    return Path(str(resources.files("tavern_dice").joinpath(
+        f"data/liars_dice_heads_up_{key}.npz")))
+
+
+@dataclass
+class RoundTable:
+    """One round's solved policy.
+
+    Attributes:
+        game: the round (first bidder's dice first).
+        parent, bid: per history (node), its parent node (-1 at the root) and last wager.
+        slot_start, slot_action: the actions allowed at each node (``slot_start[n]`` to
+            ``slot_start[n + 1]``), wager numbers, the accusation being ``game.liar``.
+        strategy: per player, ``(that player's slots, hands)`` probabilities.
+        meta: how it was solved (exploitability, value, histories, seconds).
+    """
+
+    game: OracleRound
+    parent: IntArray
+    bid: IntArray
+    slot_start: IntArray
+    slot_action: IntArray
+    strategy: tuple[FloatArray, FloatArray]
+    meta: dict[str, Any] = field(default_factory=dict)
+    _index: dict[History, int] | None = field(default=None, repr=False)
+    _rows: IntArray | None = field(default=None, repr=False)
+
+    @property
+    def n_nodes(self) -> int:
+        return int(self.parent.shape[0])
+
+    @property
+    def index(self) -> dict[History, int]:
+        """History -> node (built on first use)."""
+        if self._index is None:
+            histories: list[History] = []
+            for node in range(self.n_nodes):
+                p = int(self.parent[node])
+                histories.append(() if p < 0 else (*histories[p], int(self.bid[node])))
+            self._index = {h: i for i, h in enumerate(histories)}
+        return self._index
+
+    @property
+    def rows(self) -> IntArray:
+        """Per slot: its row in its actor's strategy array."""
+        if self._rows is None:
+            depth = np.zeros(self.n_nodes, dtype=np.int64)
+            for node in range(1, self.n_nodes):
+                depth[node] = depth[self.parent[node]] + 1
+            counts = np.diff(self.slot_start)
+            actor = np.repeat(depth % 2, counts)
+            rows = np.empty(actor.shape[0], dtype=np.int64)
+            for p in (0, 1):
+                mine = actor == p
+                rows[mine] = np.arange(int(mine.sum()))
+            self._rows = rows
+        return self._rows
+
+    def policy(
+        self, history: History, hands: Sequence[int]
+    ) -> tuple[list[int], FloatArray]:
+        """``(actions, probabilities (hands x actions))`` of the player to act after
+        ``history``, for hand numbers ``hands`` (of :attr:`OracleRound.hands`); outside the
+        table, the default: accuse (certain)."""
+        node = self.index.get(history)
+        actor = len(history) % 2
+        if node is None:
+            return [self.game.liar], np.ones((len(hands), 1))
+        lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+        probs = self.strategy[actor][self.rows[lo:hi]][:, list(hands)].T
+        return self.slot_action[lo:hi].tolist(), probs
+
+
+    def strategy_at(self, player: int) -> StrategyAt:
+        """``player``'s behaviour for :func:`~tavern_dice.solver.oracle.best_response`."""
+        def at(history: History) -> tuple[list[int], FloatArray] | None:
+            node = self.index.get(history)
+            if node is None:
+                return None
+            lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+            return self.slot_action[lo:hi].tolist(), self.strategy[player][self.rows[lo:hi]]
+        return at
+
+    def measure(self, max_nodes: int = 20_000_000) -> dict[str, float]:
+        """Exact full-recall best responses to this policy: its exploitability (NashConv
+        / 2), its value to the first bidder, and what the measurement took."""
+        start = time.perf_counter()
+        responses = [
+            best_response(self.game, self.strategy_at(1 - p), p, max_nodes) for p in (0, 1)
+        ]
+        value = policy_value(self.game, (self.strategy_at(0), self.strategy_at(1)))
+        return {
+            "exploitability": (responses[0].value + responses[1].value) / 2.0,
+            "value": value,
+            "best_response_histories": responses[0].nodes + responses[1].nodes,
+            "measure_seconds": time.perf_counter() - start,
+        }
+
+
+def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> RoundTable:
+    """A :class:`RoundTable` of a double-oracle result (the policy it certified)."""
+    tree: CompiledTree = result.tree
+    game = result.restricted.game
+    parent = np.full(tree.n_nodes, -1, dtype=np.int64)
+    bid = np.full(tree.n_nodes, -1, dtype=np.int64)
+    for node, history in enumerate(tree.histories):
+        if history:
+            parent[node] = tree.index[history[:-1]]
+            bid[node] = history[-1]
+    slot_start = np.append(tree.slot_start, tree.n_slots).astype(np.int64)
+    strategy = (result.strategy[0].copy(), result.strategy[1].copy())
+    info = {"exploitability": result.exploitability, "value": result.value,
+            "histories": tree.n_nodes, **(meta or {})}
+    return RoundTable(game, parent, bid, slot_start, tree.slot_action.astype(np.int64),
+                      strategy, info)
+
+
+def quantise(strategy: FloatArray) -> npt.NDArray[np.uint16]:
+    """Probabilities as ``uint16`` (x 65535)."""
+    return np.rint(np.clip(strategy, 0.0, 1.0) * _SCALE).astype(np.uint16)
+
+
+def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
+         extra: dict[str, Any] | None = None) -> None:
+    """Write ``tables`` (by dice) as the package data of ``key``."""
+    arrays: dict[str, npt.NDArray[Any]] = {}
+    rounds = []
+    for (a, b), table in sorted(tables.items()):
+        name = f"r{a}_{b}"
+        arrays[f"{name}_parent"] = table.parent.astype(np.int32)
+        arrays[f"{name}_bid"] = table.bid.astype(np.int16)
+        arrays[f"{name}_slot_start"] = table.slot_start.astype(np.int32)
+        arrays[f"{name}_slot_action"] = table.slot_action.astype(np.int16)
+        for p in (0, 1):
+            arrays[f"{name}_p{p}"] = quantise(table.strategy[p])
+        rounds.append({"dice": [a, b], **table.meta})
+    meta = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(), "rounds": rounds,
+            **(extra or {})}
+    arrays["meta"] = np.array(json.dumps(meta))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, allow_pickle=False, **arrays)
+
+
+@lru_cache(maxsize=4)
+def _meta(path: str) -> dict[str, Any]:
+    with np.load(path, allow_pickle=False) as data:
+        meta: dict[str, Any] = json.loads(str(data["meta"]))
+    return meta
+
+
+def metadata(key: str) -> dict[str, Any]:
+    """The JSON metadata of a shipped table (its rounds and how each was solved)."""
+    return _meta(str(data_path(key)))
+
+
+def normalise(table: RoundTable) -> None:
+    """Renormalise each node's probabilities per hand (after quantisation); a hand with
+    no probability anywhere at a node (it never gets there) gets the default."""
+    counts = np.diff(table.slot_start)
+    depth = np.zeros(table.n_nodes, dtype=np.int64)
+    for node in range(1, table.n_nodes):
+        depth[node] = depth[table.parent[node]] + 1
+    for p in (0, 1):
+        nodes = np.flatnonzero(depth % 2 == p)
+        nodes = nodes[counts[nodes] > 0]
+        if not nodes.size:
+            continue
+        strategy = table.strategy[p]
+        starts = table.rows[table.slot_start[nodes]]
+        sums = np.add.reduceat(strategy, starts, axis=0)
+        seg = np.repeat(np.arange(nodes.shape[0]), counts[nodes])
+        total = sums[seg]
+        out = np.divide(strategy, total, out=np.zeros_like(strategy), where=total > 0)
+        # Nothing known for this hand here: play the first action (the accusation when
+        # legal, which the default is; at the root, the lowest wager).
+        first = np.zeros(strategy.shape[0], dtype=bool)
+        first[starts] = True
+        out[first[:, None] & (total <= 0)] = 1.0
+        table.strategy = (out, table.strategy[1]) if p == 0 else (table.strategy[0], out)
+
+
+@lru_cache(maxsize=64)
+def load_round(key: str, first: int, second: int) -> RoundTable:
+    """The shipped policy of round ``(first bidder's dice, second's)`` under ``key``."""
+    path = data_path(key)
+    name = f"r{first}_{second}"
+    info = next((r for r in _meta(str(path))["rounds"] if r["dice"] == [first, second]),
+                None)
+    if info is None:
+        raise TableError(f"the {key} table has no round with dice {(first, second)}")
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {k: data[f"{name}_{k}"] for k in
+                  ("parent", "bid", "slot_start", "slot_action", "p0", "p1")}
+    table = RoundTable(
+        OracleRound(TABLE_RULES[key], (first, second)),
+        arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
+        arrays["slot_start"].astype(np.int64), arrays["slot_action"].astype(np.int64),
+        (arrays["p0"].astype(np.float64) / _SCALE, arrays["p1"].astype(np.float64) / _SCALE),
+        dict(info),
+    )
+    normalise(table)
+    return table
+
+
+def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
+    """``(key, first bidder's dice, second's, my player number, opponent)`` of a
+    heads-up round a table covers, or ``None``."""
+    if view.seat is None or view.phase != "bidding" or view.starter is None:
+        return None
+    alive = [s for s, c in enumerate(view.dice_counts) if c > 0]
+    if len(alive) != 2 or view.seat not in alive:
+        return None
+    key = table_key(view.rules)
+    if key is None:
+        return None
+    other = alive[0] if alive[1] == view.seat else alive[1]
+    mine, theirs = view.dice_counts[view.seat], view.dice_counts[other]
+    if mine > MAX_DICE or theirs > MAX_DICE:
+        return None
+    if view.starter == view.seat:
+        return key, mine, theirs, 0, other
+    return key, theirs, mine, 1, other
+
+
+def heads_up_policy(
+    view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    """The shipped policy's ``(actions, probabilities (hands x actions))`` for the seat
+    whose view this is, holding each of ``hands``, on its turn; ``None`` where no table
+    covers the round (three or more players, other rules, more than 5 dice, or the
+    table file missing)."""
+    found = _round_of(view)
+    if found is None or view.turn != view.seat:
+        return None
+    key, first, second, player, _ = found
+    try:
+        table = load_round(key, first, second)
+    except (TableError, OSError):
+        return None
+    game = table.game
+    try:
+        history = tuple(game.index[w] for _, w in view.round_wagers)
+        numbers = [game.hands[player].index(h) for h in hands]
+    except (KeyError, TavernError):
+        return None
+    actions, probs = table.policy(history, numbers)
+    named: tuple[LiarsAction, ...] = tuple(
+        ACCUSE if a == game.liar else game.wagers[a] for a in actions
+    )
+    legal = set(view.legal_wagers)
+    keep = [i for i, a in enumerate(named) if a == ACCUSE or a in legal]
+    if len(keep) != len(named):
+        # Cannot happen for a table solved for these rules; be safe anyway.
+        named = tuple(named[i] for i in keep)
+        probs = probs[:, keep]
+    return named, probs
