@@ -191,7 +191,9 @@ async def test_web_an_idle_table_leaves_memory_and_its_game_goes_on(tmp_path: Pa
         assert tid not in manager.tables
         back = await server.connect(tid, ann["seat_token"], "ann-again")
         game = back.latest_state()["game"]
-        assert game["status"] == "playing" and game["view"]["wager"] is not None
+        assert game["status"] == "playing"
+        assert game["view"]["turn"] == back.latest_state()["you"]["seat"]
+        assert len(game["events"]) == len(log_before["events"])
         assert manager.tables[tid].session.engine.to_log() == log_before
         await back.close()
 
