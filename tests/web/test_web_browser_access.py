@@ -152,6 +152,7 @@ def test_keyboard_and_screen_reader_play_and_axe(tmp_path: Path) -> None:
         assert "Dice revealed" in said(ann)
         # After the game no seat hides a die: the winner's dice are never rolled again.
         for page in (ann, host):
+            page.locator("#game-over").wait_for()
             assert page.locator(".felt .die-hidden").count() == 0
             assert "★ winner" in page.inner_text(".felt")
         problems += axe_violations(ann, axe, "Liar's Dice, game over with a reveal")

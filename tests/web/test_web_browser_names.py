@@ -9,11 +9,14 @@ Drives Debian's Chromium through Playwright against the real app (Uvicorn, SQLit
 
 from __future__ import annotations
 
+import contextlib
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from web_browser_support import (
     axe_violations,
     browser_table,
@@ -224,9 +227,15 @@ def test_blackjack_fits_a_phone_and_shows_the_sealed_house_dice(tmp_path: Path) 
         host.click("#house-roll-btn")
         for page in (phone, desk):
             page.locator("#house-check .verify-badge[data-verify='verified']").wait_for()
-            page.wait_for_selector("#stand-btn, #settlement")
-            if page.locator("#stand-btn").count():
-                page.click("#stand-btn")
+        # Each player stands when their turn comes (in seat order; a bust needs no stand).
+        deadline = time.monotonic() + 30
+        while not all(page.locator("#settlement").count() for page in (phone, desk)):
+            assert time.monotonic() < deadline, "the round did not settle"
+            for page in (phone, desk):
+                with contextlib.suppress(PlaywrightError):
+                    if page.locator("#stand-btn").count():
+                        page.locator("#stand-btn").click(timeout=2000)
+            time.sleep(0.05)
         for page in (phone, desk, host):
             page.locator("#settlement").wait_for()
         for page in (phone, desk, host):

@@ -315,12 +315,17 @@ async def test_web_a_flooding_socket_is_closed_with_1013(tmp_path: Path) -> None
                                       max_queue=4, max_size=None)
         await ws.send(json.dumps({"type": "hello", "token": table["host_token"]}))
         live = server.manager.get(tid)
-        for n in range(20_000):
+        for n in range(6_000):
             await ws.send(json.dumps({"type": "set_options", "options": {"grace_s": n % 99}}))
             if n % 200 == 199:
                 await asyncio.sleep(0.01)
                 if n > 1000 and not live.listeners:
                     break
+        # On a busy machine the server may still be reading the flood: give it time.
+        for _ in range(600):
+            if not live.listeners:
+                break
+            await asyncio.sleep(0.1)
         assert not live.listeners, "the flooding connection was never dropped"
         with pytest.raises(websockets.ConnectionClosed):
             while True:
