@@ -17,7 +17,6 @@ import pytest
 import websockets
 from web_support import LiveServer, WsClient, create_table, join, live_server
 
-from tavern_dice.liars_dice.rules import PRESETS
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager
 from tavern_dice.web.limits import TableLimits
@@ -321,15 +320,12 @@ async def test_web_a_flooding_socket_is_closed_with_1013(tmp_path: Path) -> None
                 await asyncio.sleep(0.01)
                 if n > 1000 and not live.listeners:
                     break
-        # On a busy machine the server may still be reading the flood: give it time.
-        for _ in range(600):
-            if not live.listeners:
-                break
-            await asyncio.sleep(0.1)
-        assert not live.listeners, "the flooding connection was never dropped"
+        # Now read: what the server had queued, then its close frame (on a busy machine
+        # the server may still be working through the flood).
         with pytest.raises(websockets.ConnectionClosed):
             while True:
-                await asyncio.wait_for(ws.recv(), 10)
+                await asyncio.wait_for(ws.recv(), 30)
+        assert not live.listeners, "the flooding connection was never dropped"
         assert ws.close_code == 1013
         assert ws.close_reason == "too slow to read the table's frames"
 
@@ -346,6 +342,3 @@ def test_web_the_sqlite_file_is_readable_by_its_owner_only(tmp_path: Path) -> No
         assert stat.S_IMODE(os.stat(file).st_mode) == 0o600, file
     store.close()
 
-
-def test_web_tavern_preset_forbids_repeated_wagers() -> None:
-    assert PRESETS["tavern"].repeat_wagers is False

@@ -35,8 +35,9 @@ HELLO_TIMEOUT_S = 30.0
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_SLOW = 1013
-CLOSE_TIMEOUT_S = 5.0
-"""How long closing a too-slow connection may take before it is left to the server."""
+CLOSE_TIMEOUT_S = 30.0
+"""How long the close frame of a too-slow connection may wait behind the frames the
+socket already holds (the client must read those first) before the socket is dropped."""
 
 
 class Connection:
