@@ -1,7 +1,7 @@
 // The DM console's own panels: the join link and QR code, the seat list (add bots,
 // reorder, remove), the table options, gold grants, and start / pause / resume / end.
 
-import {h, api, fmtCp, nameEl, toast} from "./util.js";
+import {h, api, fmtCp, toast} from "./util.js";
 import {presenceBadge} from "./board.js";
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
