@@ -34,6 +34,7 @@ lint: $(DEVSTAMP)
 
 test: $(DEVSTAMP) lint
 	scripts/ensure-chromium
+	scripts/ensure-axe
 	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 bench: $(DEVSTAMP)

@@ -74,7 +74,9 @@ def cpu_seconds(pid: int) -> float:
 
 async def start_server(port: int, database: Path) -> subprocess.Popen[str]:
     command = [sys.executable, "-c", "from tavern_dice.cli import main; main()", "serve",
-               "--host", HOST, "--port", str(port), "--database-url", f"sqlite:///{database}"]
+               "--host", HOST, "--port", str(port), "--database-url", f"sqlite:///{database}",
+               # Every table comes from this one address: lift the per-client cap.
+               "--tables-per-client", "1000000", "--max-open-tables", "1000000"]
     # The server's output goes to a file: a pipe nobody reads would fill up and stall it.
     log = (database.parent / "server.log").open("w")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)

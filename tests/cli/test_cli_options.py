@@ -34,8 +34,9 @@ from tavern_dice.liars_dice.wager import SumWager, Wager
 KNOWN = {"random": object(), "probabilistic": object()}
 
 
-def three(players: int | None) -> list[BotSpec]:
-    return [BotSpec("probabilistic")] * (3 if players is None else players - 1)
+def three(players: int | None, people: int) -> list[BotSpec]:
+    """The default bots: enough to fill a table of four (or of ``players``)."""
+    return [BotSpec("probabilistic")] * max(0, (4 if players is None else players) - people)
 
 
 def people(seats: list[Seat]) -> list[str]:
@@ -60,6 +61,19 @@ def test_fewer_bots_than_players_seats_people_and_bot_names_avoid_theirs() -> No
     seats = plan_seats(4, [BotSpec("random")] * 2, ["Bo"], default_bots=three)
     assert [s.name for s in seats] == ["Bo", "Player 2", "Cy", "Di"]
     assert people(seats) == ["Bo", "Player 2"]
+
+
+def test_two_names_seat_two_people_with_the_default_bots() -> None:
+    seats = plan_seats(None, None, ["Ann", "Bea"], default_bots=three)
+    assert [s.label for s in seats] == ["Ann", "Bea", "Bo (probabilistic)", "Cy (probabilistic)"]
+    assert people(plan_seats(3, None, ["Ann", "Bea"], default_bots=three)) == ["Ann", "Bea"]
+    assert len(plan_seats(3, None, ["Ann", "Bea"], default_bots=three)) == 3
+
+
+def test_bots_none_seats_only_people() -> None:
+    assert parse_bots("none", KNOWN) == [] and parse_bots(" None ", KNOWN) == []
+    seats = plan_seats(3, parse_bots("none", KNOWN), ["Ann"], default_bots=three)
+    assert [s.name for s in seats] == ["Ann", "Player 2", "Player 3"]
 
 
 def test_seating_mistakes_are_usage_errors() -> None:

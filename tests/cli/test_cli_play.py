@@ -112,7 +112,9 @@ def test_replay_steps_wait_for_enter(tmp_path: Path) -> None:
     [
         ("not json", "is not JSON"),
         ('{"game": "chess"}', "its 'game' is 'chess'"),
-        ('{"game": "liars-dice", "players": ["A"]}', "does not replay"),
+        ('{"game": "liars-dice", "players": ["A"]}', "has version None"),
+        ('{"game": "liars-dice", "version": 99}', "has version 99; this version of "
+         "tavern-dice reads versions 1 and 2"),
     ],
 )
 def test_replay_of_a_bad_log_says_why(tmp_path: Path, content: str, message: str) -> None:
@@ -145,7 +147,8 @@ def test_replay_of_a_missing_file() -> None:
         (["blackjack", "--gold", "lots"], "cannot read 'lots' as an amount"),
         (["blackjack", "--bots", "bold:9"], "a proficiency bonus is 2-6"),
         (["blackjack", "--min-bet", "5 gp", "--max-bet", "1 gp"], "is below the table minimum"),
-        (["blackjack", "--name", "Ann", "--name", "Bo"], "2 names for 1 people"),
+        (["blackjack", "--players", "1", "--name", "Ann", "--name", "Bo"],
+         "2 names for 1 people"),
     ],
 )
 def test_bad_options_give_a_usage_error(args: list[str], message: str) -> None:

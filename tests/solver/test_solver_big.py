@@ -94,7 +94,7 @@ def test_cli_solve(tmp_path: Path) -> None:
 
     out, png = tmp_path / "p.npz", tmp_path / "c.png"
     result = CliRunner().invoke(app, [
-        "solve", "liars-dice", "--dice", "1,1", "--sides", "4", "--target-exploitability",
+        "solve", "liars-dice", "--dice-each", "1,1", "--sides", "4", "--target-exploitability",
         "1e-3", "--output", str(out), "--plot", str(png),
     ])
     assert result.exit_code == 0, result.output

@@ -294,7 +294,7 @@ def test_exact_payout_option() -> None:
 
 
 def test_cli_prints_edges_and_chart() -> None:
-    result = CliRunner().invoke(app, ["odds", "blackjack"], env={"COLUMNS": "120"})
+    result = CliRunner().invoke(app, ["odds", "blackjack", "--fractions"], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     for name in ("optimal", "cautious", "bold"):
         assert format_edge(house_edges(TAVERN, None)[name]) in result.output

@@ -62,7 +62,8 @@ def test_three_players_play_liars_dice_to_a_winner(tmp_path: Path) -> None:
         # The DM key came in the address's fragment and is taken out of the address bar.
         assert re.fullmatch(rf"{re.escape(server.url)}/host/[A-Za-z0-9_-]+", host.url)
         table_id = host.url.rsplit("/", 1)[1]
-        assert host.locator(".qr").get_attribute("src") == f"/api/tables/{table_id}/qr.svg"
+        qr = host.locator(".join-card .qr").get_attribute("src")
+        assert qr == f"/api/tables/{table_id}/qr.svg"
         assert host.input_value("#join-url") == f"{server.url}/t/{table_id}"
 
         # A bot can be seated and unseated in the lobby.
@@ -126,7 +127,7 @@ def test_three_players_play_liars_dice_to_a_winner(tmp_path: Path) -> None:
                 follower.locator("#wager-btn", has_text="Wager 1 two").wait_for()
                 assert follower.locator(".face-btn[data-face='1']").is_disabled()
                 assert follower.locator(".face-btn[data-face='2']").is_enabled()
-                follower.locator(".stepper button[aria-label='higher']").click()
+                follower.locator(".stepper button[aria-label='more dice']").click()
                 follower.click(".face-btn[data-face='6']")
                 assert follower.inner_text("#wager-btn") == "Wager 2 sixes"
                 screenshot(follower, "liars-table.png", tmp_path, doc=True)

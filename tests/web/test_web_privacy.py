@@ -37,7 +37,7 @@ PROTOCOL_KEYS = {
     # game state
     "seat", "view", "events_from", "events", "commitments", "proofs", "timer",
     "pending_roll", "round", "items", "digest", "faces", "salt", "deadline_ms", "seconds",
-    "purpose", "count", "sides",
+    "purpose", "count", "sides", "notice",
 }
 
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import httpx
 from typer.testing import CliRunner
@@ -68,3 +70,38 @@ def test_web_serve_reports_a_port_in_use_without_printing_an_address() -> None:
     assert result.exit_code == 1
     assert "open http" not in result.output
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
+
+
+def test_web_serve_on_every_interface_prints_the_lan_addresses(monkeypatch: Any) -> None:
+    import psutil
+    import uvicorn
+
+    def addr(family: int, address: str) -> SimpleNamespace:
+        return SimpleNamespace(family=family, address=address)
+
+    fake = {
+        "lo": [addr(socket.AF_INET, "127.0.0.1"), addr(socket.AF_INET6, "::1")],
+        "wlan0": [addr(socket.AF_INET, "192.168.1.23"), addr(socket.AF_INET6, "fe80::1%wlan0")],
+        "eth0": [addr(socket.AF_INET, "10.0.0.5"), addr(socket.AF_PACKET, "00:11:22:33:44:55")],
+    }
+    monkeypatch.setattr(psutil, "net_if_addrs", lambda: fake)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    port = free_port()
+    result = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port),
+                                      "--database-url", "sqlite://"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"Tavern Dice web table: open http://localhost:{port}/"
+    assert lines[1:3] == [f"  from phones on your network: http://192.168.1.23:{port}/",
+                          f"  from phones on your network: http://10.0.0.5:{port}/"]
+    assert "127.0.0.1" not in result.output and "fe80" not in result.output
+
+
+def test_web_serve_on_one_address_prints_only_it(monkeypatch: Any) -> None:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    result = CliRunner().invoke(app, ["serve", "--port", str(free_port()),
+                                      "--database-url", "sqlite://"])
+    assert result.exit_code == 0, result.output
+    assert "phones" not in result.output

@@ -24,7 +24,12 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
-DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+DOC_SCREENSHOTS = ROOT / "docs" / "screenshots"
+AXE_JS = Path(os.environ.get("AXE_DIR", ROOT / ".venv" / "axe")) / "node_modules" / "axe-core" \
+    / "axe.min.js"
+"""axe-core, installed from the npm registry by ``scripts/ensure-axe`` (``make test``)."""
+AXE_FAILS_ON = ("critical", "serious")
 ACTION_TIMEOUT_MS = 15_000
 """How long Playwright waits for an element or a state before failing a step."""
 
@@ -36,6 +41,36 @@ def require_chromium() -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{CHROMIUM} is missing under CI: scripts/ensure-chromium should install it")
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); CI installs it")
+
+
+def require_axe() -> str:
+    """The axe-core script, or a skip that says why it is missing."""
+    if AXE_JS.exists():
+        return AXE_JS.read_text(encoding="utf-8")
+    pytest.skip(f"axe-core is not installed at {AXE_JS}: scripts/ensure-axe installs it from "
+                "npm (is npm installed?)")
+
+
+def axe_violations(page: Any, axe_source: str, state: str) -> list[str]:
+    """Run axe-core on ``page`` as it stands; return the critical and serious violations
+    in words (``state`` names the page state for the message). ``evaluate`` runs outside
+    the page's Content-Security-Policy, so the script need not be served by the app."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_source)
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' '))}));
+    }""")
+    return [f"{state}: {v['impact']} {v['id']} ({v['help']}) at {v['nodes']}"
+            for v in found if v["impact"] in AXE_FAILS_ON]
+
+
+def horizontal_overflow(page: Any) -> int:
+    """How many pixels the page is wider than its viewport (0: no sideways scroll)."""
+    width: int = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    return width
 
 
 class LiveServer:

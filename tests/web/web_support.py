@@ -18,10 +18,11 @@ from tavern_dice.web.app import create_app
 Frame = dict[str, Any]
 
 
-def uvicorn_server(database_url: str) -> tuple[Any, uvicorn.Server]:
-    """The app on ``database_url`` and a Uvicorn server for it on 127.0.0.1, port chosen
-    by the OS (read it from ``server.servers`` once started), not yet running."""
-    app = create_app(database_url)
+def uvicorn_server(database_url: str, **app_options: Any) -> tuple[Any, uvicorn.Server]:
+    """The app on ``database_url`` (``app_options`` go to ``create_app``, e.g. ``limits``)
+    and a Uvicorn server for it on 127.0.0.1, port chosen by the OS (read it from
+    ``server.servers`` once started), not yet running."""
+    app = create_app(database_url, **app_options)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
                             ws_max_size=64 * 1024, lifespan="on")
     return app, uvicorn.Server(config)
@@ -30,8 +31,8 @@ def uvicorn_server(database_url: str) -> tuple[Any, uvicorn.Server]:
 class LiveServer:
     """The app on Uvicorn, port chosen by the OS, serving until :meth:`stop`."""
 
-    def __init__(self, database_url: str) -> None:
-        self.app, self.server = uvicorn_server(database_url)
+    def __init__(self, database_url: str, **app_options: Any) -> None:
+        self.app, self.server = uvicorn_server(database_url, **app_options)
         self.task: asyncio.Task[None] | None = None
         self.port = 0
 
@@ -75,8 +76,8 @@ class LiveServer:
 
 
 @contextlib.asynccontextmanager
-async def live_server(database_url: str) -> AsyncIterator[LiveServer]:
-    server = await LiveServer(database_url).start()
+async def live_server(database_url: str, **app_options: Any) -> AsyncIterator[LiveServer]:
+    server = await LiveServer(database_url, **app_options).start()
     try:
         yield server
     finally:

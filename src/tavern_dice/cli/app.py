@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
+from typing import Annotated
+
 import typer
 
 app = typer.Typer(
@@ -12,3 +15,28 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version() -> str:
+    try:
+        return version("tavern-dice")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"tavern-dice {_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True,
+                     help="Print the version of tavern-dice and exit."),
+    ] = False,
+) -> None:
+    """Liar's Dice and Dice Blackjack for the tavern table: play, replay, odds, solve,
+    simulate, serve."""

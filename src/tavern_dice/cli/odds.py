@@ -14,7 +14,16 @@ from rich.console import Console
 
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.cli.app import app
-from tavern_dice.cli.options import LiarsPreset, SpotOn, WildFace, liars_rules
+from tavern_dice.cli.options import (
+    HouseExactBeatsPlayerExact,
+    HouseNeedsUnder,
+    LiarsPreset,
+    SpotOn,
+    WildFace,
+    blackjack_rules,
+    check_plot,
+    liars_rules,
+)
 
 odds_app = typer.Typer(
     help="Exact odds and best play: house edges, strategy charts.",
@@ -35,35 +44,32 @@ def blackjack(
             help="Proficiency bonus for the strategy chart (default: not proficient).",
         ),
     ] = None,
-    house_needs_under: Annotated[
+    house_needs_under: HouseNeedsUnder = None,
+    house_exact_beats_player_exact: HouseExactBeatsPlayerExact = None,
+    fractions: Annotated[
         bool,
-        typer.Option(
-            "--house-needs-under",
-            help="B5: a house d20 must be strictly under the target to count.",
-        ),
-    ] = BLACKJACK_TAVERN.house_needs_under,
-    house_exact_beats_player_exact: Annotated[
-        bool,
-        typer.Option(
-            "--house-exact-beats-player-exact",
-            help="B8: a house roll on the target beats a player's exact hit.",
-        ),
-    ] = BLACKJACK_TAVERN.house_exact_beats_player_exact,
+        typer.Option("--fractions", help="Show the exact house edges as fractions (default: "
+                     "decimals)."),
+    ] = False,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also draw the strategy chart as a heat map PNG here."),
+        typer.Option("--plot", metavar="CHART.png",
+                     help="Also draw the strategy chart as a heat map here."),
     ] = None,
 ) -> None:
     """Dice Blackjack: house edge by proficiency and play, and the best-play chart."""
     from tavern_dice.cli import odds_blackjack as render
 
-    rules = BLACKJACK_TAVERN.replace(
-        house_needs_under=house_needs_under,
+    rules = blackjack_rules(
+        BLACKJACK_TAVERN, house_needs_under=house_needs_under,
         house_exact_beats_player_exact=house_exact_beats_player_exact,
+        min_bet=None, max_bet=None,
     )
+    if plot is not None:
+        check_plot(plot)
     console = Console()
     console.print(render.edge_table(rules))
-    console.print(render.exact_edge_table(rules))
+    console.print(render.exact_edge_table(rules, fractions=fractions))
     console.print(render.chart_table(rules, proficiency))
     if plot is not None:
         render.plot_chart(rules, proficiency, plot)
@@ -87,7 +93,7 @@ def liars_dice(
     ] = "",
     players: Annotated[
         int | None,
-        typer.Option("--players", "-n", min=2, max=10,
+        typer.Option("--players", "-n",
                      help="Players still in the game (who else loses on a spot-on)."),
     ] = None,
     preset: LiarsPreset = "tavern",
@@ -101,13 +107,18 @@ def liars_dice(
     from tavern_dice.cli import odds_liars as render
     from tavern_dice.cli.render_liars import rules_summary
     from tavern_dice.errors import TavernError
-    from tavern_dice.liars_dice.wager import SumWager, parse_wager
+    from tavern_dice.liars_dice.wager import SumWager, check_wager_range, parse_wager
     from tavern_dice.strategy.liars_odds import wager_odds
 
     rules = liars_rules(
         preset, raise_rule=None, wild_face=wild_face, spot_on=spot_on, sum_endgame=None,
         dice_per_player=None,
     )
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        raise typer.BadParameter(
+            f"Liar's Dice takes {rules.min_players}-{rules.max_players} players, not "
+            f"{players}", param_hint="--players",
+        )
     try:
         own = render.parse_dice(mine)
     except TavernError as error:
@@ -125,6 +136,11 @@ def liars_dice(
         odds = wager_odds(claim, own, dice_in_play, rules)
     except TavernError as error:
         raise typer.BadParameter(str(error)) from None
+    try:
+        # No table could hear this wager (13 twos with 12 dice in play): the engine's L4.
+        check_wager_range(claim, dice_in_play, rules.sides)
+    except TavernError as error:
+        raise typer.BadParameter(str(error), param_hint="--wager") from None
     table_size = players or (2 if isinstance(claim, SumWager) else render.DEFAULT_TABLE)
     costs = render.table_costs(table_size, rules)
     console = Console()

@@ -60,9 +60,20 @@ def edge_table(rules: BlackjackRules) -> Table:
     return table
 
 
-def exact_edge_table(rules: BlackjackRules) -> Table:
-    """The same house edges as exact fractions per unit bet, one row per (proficiency, play)."""
-    table = Table(title="Exact house edges (per unit bet)", box=box.SIMPLE_HEAD)
+def exact_decimal(edge: Fraction, places: int = 12) -> str:
+    """An exact edge as a signed decimal rounded to ``places`` places.
+
+    >>> exact_decimal(Fraction(-1, 3))
+    '-0.333333333333'
+    """
+    return f"{float(edge):+.{places}f}"
+
+
+def exact_edge_table(rules: BlackjackRules, *, fractions: bool = False) -> Table:
+    """The same house edges per unit bet, one row per (proficiency, play): as decimals to 12
+    places, or with ``fractions`` as the exact fractions the solver found."""
+    title = "Exact house edges (per unit bet" + (", as fractions)" if fractions else ")")
+    table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("proficiency", no_wrap=True)
     table.add_column("play", no_wrap=True)
     table.add_column("house edge", justify="right", overflow="fold")
@@ -70,7 +81,8 @@ def exact_edge_table(rules: BlackjackRules) -> Table:
         edges = house_edges(rules, pb)
         for i, name in enumerate(POLICY_COLUMNS):
             label = proficiency_label(pb) if i == 0 else ""
-            table.add_row(label, name, str(edges[name]), end_section=i == len(POLICY_COLUMNS) - 1)
+            shown = str(edges[name]) if fractions else exact_decimal(edges[name])
+            table.add_row(label, name, shown, end_section=i == len(POLICY_COLUMNS) - 1)
     return table
 
 

@@ -27,7 +27,7 @@ from tavern_dice.dice import DiceSource, ManualDice, RollSpec, SecureDice, Seede
 from tavern_dice.errors import InvalidDiceError, TavernError
 from tavern_dice.liars_dice.rules import PRESETS as LIARS_PRESETS
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
-from tavern_dice.money import parse_cp
+from tavern_dice.money import format_cp, parse_cp
 
 BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
 """Tavern names given to bot seats, in seat order (skipping any a person has taken)."""
@@ -42,7 +42,9 @@ LiarsPreset = Annotated[
 """``--preset``: the Liar's Dice ruleset the other ruleset options change (see
 :func:`liars_rules`); these option types keep every command's flags and help alike."""
 RaiseRuleOption = Annotated[
-    RaiseRule | None, typer.Option("--raise-rule", help="How a wager must raise the last (L5).")
+    str | None,
+    typer.Option("--raise-rule", metavar="|".join(r.value for r in RaiseRule),
+                 help="How a wager must raise the last (L5)."),
 ]
 WildFace = Annotated[
     int | None,
@@ -78,6 +80,26 @@ HouseExactBeatsPlayerExact = Annotated[
     typer.Option("--house-exact-beats-player-exact/--player-exact-wins",
                  help="B8: a house roll on the target beats a player's exact hit."),
 ]
+
+
+def parse_raise_rule(text: str | RaiseRule) -> RaiseRule:
+    """Read ``--raise-rule``, saying which rules exist if the text names none.
+
+    >>> parse_raise_rule(" Standard ")
+    <RaiseRule.STANDARD: 'standard'>
+
+    Raises:
+        typer.BadParameter: an unknown rule.
+    """
+    if isinstance(text, RaiseRule):
+        return text
+    try:
+        return RaiseRule(text.strip().lower())
+    except ValueError:
+        known = ", ".join(r.value for r in RaiseRule)
+        raise typer.BadParameter(
+            f"unknown raise rule {text!r}; known: {known}", param_hint="--raise-rule"
+        ) from None
 
 
 class DiceMode(enum.Enum):
@@ -122,7 +144,8 @@ def parse_bots(
 ) -> list[BotSpec] | None:
     """Read ``--bots kind,kind,...`` (``kind:PB`` too when ``allow_proficiency``).
 
-    Returns ``None`` if the option was not given; an empty text gives no bots.
+    Returns ``None`` if the option was not given; ``none`` (or an empty text) gives no
+    bots: a table of people only.
 
     Raises:
         typer.BadParameter: an unknown kind (the message lists the known kinds) or a
@@ -130,6 +153,8 @@ def parse_bots(
     """
     if text is None:
         return None
+    if text.strip().lower() in NO_BOTS:
+        return []
     specs: list[BotSpec] = []
     for raw in text.split(","):
         item = raw.strip().lower()
@@ -162,23 +187,28 @@ def plan_seats(
     bots: list[BotSpec] | None,
     names: Sequence[str] | None,
     *,
-    default_bots: Callable[[int | None], list[BotSpec]],
+    default_bots: Callable[[int | None, int], list[BotSpec]],
 ) -> list[Seat]:
     """Decide who sits where: people first (in ``--name`` order), then the bots.
 
-    * no ``--players``, no ``--bots``: one person and ``default_bots(None)``;
-    * ``--players N`` without ``--bots``: one person and ``default_bots(N)``;
+    * no ``--bots``: one person per ``--name`` (at least one), and
+      ``default_bots(players, people)`` (the game's default bots filling the table);
     * ``--bots`` without ``--players``: the bots only (an unattended game), plus one
       person per ``--name`` given;
-    * ``--players N --bots ...``: the bots, and ``N - len(bots)`` people.
+    * ``--players N --bots ...``: the bots, and ``N - len(bots)`` people (``--bots none``:
+      a table of people only).
 
     Raises:
         typer.BadParameter: more bots than players, or more names than people.
     """
     given_names = [n.strip() for n in names or () if n.strip()]
     if bots is None:
-        bots = default_bots(players)
-        people = 1 if players is None else players - len(bots)
+        people = max(1, len(given_names))
+        if players is not None:
+            people = min(people, max(players, 0))
+        bots = default_bots(players, people)
+        if players is not None:
+            people = players - len(bots)
     elif players is None:
         people = len(given_names)
     else:
@@ -209,6 +239,10 @@ def plan_seats(
     return seats
 
 
+NO_BOTS = frozenset({"", "none"})
+"""``--bots`` values that seat no bot: a table of people only."""
+
+
 def derive_seed(seed: int, index: int) -> int:
     """A seed for the ``index``-th bot, distinct from the dice's and the other bots',
     and the same for the same ``seed`` on every run and platform (SHA-256, not ``hash``)."""
@@ -219,7 +253,7 @@ def derive_seed(seed: int, index: int) -> int:
 def liars_rules(
     preset: str,
     *,
-    raise_rule: RaiseRule | None,
+    raise_rule: str | RaiseRule | None,
     wild_face: int | None,
     spot_on: bool | None,
     sum_endgame: bool | None,
@@ -241,7 +275,7 @@ def liars_rules(
         )
     changes: dict[str, Any] = {}
     if raise_rule is not None:
-        changes["raise_rule"] = raise_rule
+        changes["raise_rule"] = parse_raise_rule(raise_rule)
     if wild_face is not None:
         changes["wild_face"] = wild_face or None
     if spot_on is not None:
@@ -272,12 +306,25 @@ _RULESET_FLAGS = {
 }
 
 
+_CP_FIELD = re.compile(r"\((\w+_cp) (\d+)\)")
+
+
 def ruleset_error(error: TavernError, changes: Mapping[str, object]) -> typer.BadParameter:
     """The engine's refusal of a ruleset as a usage error that names the option(s) given
-    (the engine speaks of fields such as ``wild_face``; the user typed ``--wild-face``)."""
+    (the engine speaks of fields such as ``wild_face`` and ``max_bet_cp``; the user typed
+    ``--wild-face`` and ``--max-bet 1 gp``).
+
+    >>> print(ruleset_error(TavernError("the table maximum bet (max_bet_cp 100) is below "
+    ...     "the table minimum (min_bet_cp 500); amounts are in cp"), {"max_bet_cp": 100}))
+    the table maximum bet (--max-bet 1 gp) is below the table minimum (--min-bet 5 gp)
+    """
     message = str(error)
     named = [f for f in changes if f in message] or list(changes)
     hint = " / ".join(_RULESET_FLAGS.get(f, f) for f in named) or None
+    message = _CP_FIELD.sub(
+        lambda m: f"({_RULESET_FLAGS.get(m.group(1), m.group(1))} {format_cp(int(m.group(2)))})",
+        message,
+    ).replace("; amounts are in cp", "")
     if "wild_face" in named:
         message += " (--wild-face 0: no wild face)"
     return typer.BadParameter(message, param_hint=hint)
@@ -309,6 +356,25 @@ def blackjack_rules(
         return base.replace(**changes)
     except TavernError as error:
         raise ruleset_error(error, changes) from None
+
+
+def check_plot(path: Path, option: str = "--plot") -> None:
+    """Refuse a chart file that could not be written, or whose extension names no image
+    format Matplotlib writes, before any long computation.
+
+    Raises:
+        typer.BadParameter: naming the formats that would do.
+    """
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = sorted(FigureCanvasBase.get_supported_filetypes())
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        given = f"its extension is .{suffix}" if suffix else "it has no extension"
+        raise typer.BadParameter(
+            f"cannot draw a chart to {path}: {given}; use one of "
+            f"{', '.join('.' + f for f in formats)} (e.g. chart.png)", param_hint=option)
+    check_writable(path, option)
 
 
 def check_writable(path: Path, option: str) -> None:
@@ -377,17 +443,48 @@ class DiceChoice:
     should be printed for the game to be run again."""
 
 
+class TableDice:
+    """``--dice manual``: the people type in their physical dice (and the house's, which
+    the DM rolls), while each bot's dice come from ``computer``: a bot has no hand to
+    roll with, and nobody should type (and so see) its secret dice.
+
+    >>> typed = ManualDice(lambda spec, problem: [6] * spec.count)
+    >>> dice = TableDice(typed, SeededDice(1), people=[0])
+    >>> dice.roll(RollSpec(0, 2, 6, "round")), dice.roll(RollSpec(None, 1, 20, "target"))
+    ((6, 6), (6,))
+    >>> dice.roll(RollSpec(1, 2, 6, "round")) == SeededDice(1).roll(RollSpec(1, 2, 6, "round"))
+    True
+    """
+
+    def __init__(self, typed: DiceSource, computer: DiceSource,
+                 people: Sequence[int]) -> None:
+        self.typed = typed
+        self.computer = computer
+        self.people = frozenset(people)
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        if spec.seat is None or spec.seat in self.people:
+            return self.typed.roll(spec)
+        return self.computer.roll(spec)
+
+
 def choose_dice(
     mode: DiceMode,
     seed: int | None,
     *,
     has_person: bool,
     ask_roll: Callable[[RollSpec, str | None], Sequence[int]],
+    people: Sequence[int] | None = None,
 ) -> DiceChoice:
-    """Pick the dice: typed in (``manual``), seeded by ``seed``, the OS's secure RNG when
+    """Pick the dice: typed in (``manual``: the ``people``'s seats and the house; bots'
+    dice seeded by ``seed`` or from the OS), seeded by ``seed``, the OS's secure RNG when
     a person plays, or a freshly drawn seed for an all-bot game."""
     if mode is DiceMode.MANUAL:
-        return DiceChoice(ManualDice(ask_roll), seed, False)
+        typed = ManualDice(ask_roll)
+        if people is None:
+            return DiceChoice(typed, seed, False)
+        computer: DiceSource = SeededDice(seed) if seed is not None else SecureDice()
+        return DiceChoice(TableDice(typed, computer, people), seed, False)
     if seed is not None:
         return DiceChoice(SeededDice(seed), seed, False)
     if has_person:

@@ -48,6 +48,7 @@ from tavern_dice.cli.options import (
     WildFace,
     amount,
     blackjack_rules,
+    check_writable,
     choose_dice,
     derive_seed,
     liars_rules,
@@ -55,7 +56,7 @@ from tavern_dice.cli.options import (
     plan_seats,
     read_faces,
 )
-from tavern_dice.cli.terminal import LogFollower, Terminal
+from tavern_dice.cli.terminal import LogFollower, QuitGame, Terminal
 from tavern_dice.dice import RollSpec
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -77,22 +78,24 @@ DEFAULT_BOT_ROUNDS = 10
 Players = Annotated[
     int | None,
     typer.Option(
-        "--players", "-n", min=1, max=10,
+        "--players", "-n",
         help="Seats at the table. Seats not taken by --bots are people (hot seat for more "
-        "than one). Default: you plus the default bots, or just the --bots if given.",
+        "than one; --bots none: people only). Default: you (or each --name) plus the "
+        "default bots, or just the --bots if given.",
     ),
 ]
 Bots = Annotated[
     str | None,
     typer.Option(
         "--bots", "-b", metavar="KIND,KIND,...",
-        help="Bots to seat, by kind. As many bots as --players: an all-bot game that runs "
-        "unattended.",
+        help="Bots to seat, by kind ('none': people only). As many bots as --players: an "
+        "all-bot game that runs unattended.",
     ),
 ]
 Names = Annotated[
     list[str] | None,
-    typer.Option("--name", help="A person's name (repeat it for each person in hot seat)."),
+    typer.Option("--name", help="A person's name; repeat it to seat more people at this "
+                 "keyboard (hot seat): --name Ann --name Bea."),
 ]
 Seed = Annotated[
     int | None,
@@ -105,7 +108,8 @@ Dice = Annotated[
     DiceMode,
     typer.Option(
         "--dice", case_sensitive=False,
-        help="auto: computer dice; manual: type in the faces of physical dice.",
+        help="auto: computer dice; manual: the people type in the faces of their physical "
+        "dice (and the house's); bots roll their own in secret.",
     ),
 ]
 Save = Annotated[
@@ -176,8 +180,10 @@ def _bot_seed(choice: DiceChoice, seat: int) -> int | None:
 def _run(
     terminal: Terminal, body: Callable[[], None], save: Path | None,
     log: Callable[[], dict[str, Any] | None],
+    on_leave: Callable[[], None] | None = None,
 ) -> None:
-    """Run a session; on Ctrl-C or end of input say goodbye; save if asked; set the exit code."""
+    """Run a session; on ``quit``, Ctrl-C or end of input say goodbye (after ``on_leave``,
+    e.g. the final balances); save if asked; set the exit code."""
     code = 0
     console = terminal.console
     try:
@@ -185,7 +191,13 @@ def _run(
     except KeyboardInterrupt:
         console.print("\n[bold]Goodbye![/] The game was left unfinished.")
         code = 130
+    except QuitGame:
+        if on_leave is not None:
+            on_leave()
+        console.print("[bold]Goodbye![/] You left the game.")
     except EOFError:
+        if on_leave is not None:
+            on_leave()
         console.print("\n[bold]Goodbye![/] Input ended before the game did.")
     except TavernError as error:
         # An engine refusal that no prompt caught: a bot bug, or dice typed wrong too often.
@@ -210,9 +222,15 @@ def _run(
 # ---------------------------------------------------------------------- Liar's Dice
 
 
-def _default_liars_bots(players: int | None) -> list[BotSpec]:
+def _default_liars_bots(players: int | None, people: int) -> list[BotSpec]:
     seats = DEFAULT_LIARS_TABLE if players is None else players
-    return [BotSpec(DEFAULT_LIARS_BOT)] * (seats - 1)
+    return [BotSpec(DEFAULT_LIARS_BOT)] * max(0, seats - people)
+
+
+def _check_save(save: Path | None) -> None:
+    """Refuse a ``--save`` file that could not be written before the game, not after it."""
+    if save is not None:
+        check_writable(save, "--save")
 
 
 @play_app.command("liars-dice")
@@ -242,6 +260,12 @@ def liars_dice(
         sum_endgame=sum_endgame, dice_per_player=dice_per_player,
         repeat_wagers=repeat_wagers,
     )
+    _check_save(save)
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        raise typer.BadParameter(
+            f"Liar's Dice takes {rules.min_players}-{rules.max_players} players, not "
+            f"{players}", param_hint="--players",
+        )
     specs = parse_bots(bots, LIARS_DICE_BOTS)
     seats = plan_seats(players, specs, name, default_bots=_default_liars_bots)
     if not rules.min_players <= len(seats) <= rules.max_players:
@@ -255,7 +279,8 @@ def liars_dice(
     names = [s.name for s in seats]
     hooks: list[Callable[[], None]] = []
     choice = choose_dice(
-        dice, seed, has_person=bool(people), ask_roll=_manual_roller(terminal, names, hooks)
+        dice, seed, has_person=bool(people), ask_roll=_manual_roller(terminal, names, hooks),
+        people=people,
     )
     console = terminal.console
     console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(rules)} · "
@@ -363,8 +388,9 @@ def blackjack(
     )
     start_cp = amount(gold, "--gold")
     bet_cp = DEFAULT_BET_CP if bot_bet is None else amount(bot_bet, "--bot-bet")
+    _check_save(save)
     specs = parse_bots(bots, BLACKJACK_BOTS, allow_proficiency=True)
-    seats = plan_seats(players, specs, name, default_bots=lambda n: [])
+    seats = plan_seats(players, specs, name, default_bots=lambda n, people: [])
     if not seats:
         raise typer.BadParameter(
             "nobody at the table: give --players or --bots", param_hint="--players"
@@ -375,7 +401,8 @@ def blackjack(
     names = [s.name for s in seats]
     hooks: list[Callable[[], None]] = []
     choice = choose_dice(
-        dice, seed, has_person=bool(people), ask_roll=_manual_roller(terminal, names, hooks)
+        dice, seed, has_person=bool(people), ask_roll=_manual_roller(terminal, names, hooks),
+        people=people,
     )
     limit = rounds if rounds is not None or people else DEFAULT_BOT_ROUNDS
     console = terminal.console
@@ -385,7 +412,8 @@ def blackjack(
             seed=choice.seed,
         )
     except TavernError as error:
-        raise typer.BadParameter(str(error)) from None
+        # The engine's refusal of the table (seats, gold, proficiency) names what is legal.
+        raise typer.BadParameter(str(error), param_hint="--players / --bots") from None
     console.print(f"[bold]Dice Blackjack[/] · {render_blackjack.rules_summary(rules)} · "
                   f"starting gold {format_cp(start_cp)}")
     console.print("Players: " + ", ".join(
@@ -424,6 +452,9 @@ def blackjack(
                 break
             if people and not ask_play_on(terminal):
                 break
+        summary()
+
+    def summary() -> None:
         console.print()
         console.print(f"[bold]After {_rounds(game.round)}.[/]")
         console.print(
@@ -432,4 +463,4 @@ def blackjack(
         )
         console.print(f"House net: {render_blackjack.signed_cp(game.house_net)}")
 
-    _run(terminal, body, save, game.to_log)
+    _run(terminal, body, save, game.to_log, on_leave=summary)

@@ -20,7 +20,7 @@ from tavern_dice.blackjack.state import GAME_NAME as BLACKJACK
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.cli import render_blackjack, render_liars
 from tavern_dice.cli.app import app
-from tavern_dice.cli.terminal import Terminal
+from tavern_dice.cli.terminal import QuitGame, Terminal
 from tavern_dice.errors import LogError, TavernError
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.state import GAME_NAME as LIARS_DICE
@@ -66,7 +66,8 @@ def replay(
         Path, typer.Argument(metavar="GAME.json", help="A log written by tavern play --save.")
     ],
     step: Annotated[
-        bool, typer.Option("--step", help="Wait for Enter after each event that shows something.")
+        bool, typer.Option("--step", help="Wait for Enter after each event that shows "
+                           "something; q (or quit) and Enter stops.")
     ] = False,
     as_seat: Annotated[
         str | None,
@@ -88,9 +89,9 @@ def replay(
             try:
                 game = (LiarsDiceGame if kind == LIARS_DICE else BlackjackGame).from_log(data)
             except TavernError as error:
-                # A tampered input (an illegal wager, impossible dice) fails in the engine's
-                # own checks rather than as a LogError; either way the log cannot be shown.
-                raise LogError(f"{path} does not replay: {error}") from None
+                # The engine's message says what does not replay (a malformed entry, an
+                # illegal wager, impossible dice, an unknown version); only the file is added.
+                raise LogError(f"{path}: {error}") from None
         elif kind is None:
             raise LogError(
                 f"{path} is not a game log: it names no game (a log from tavern play "
@@ -117,6 +118,9 @@ def replay(
     console.print("Seats: " + ", ".join(f"{i} {escape(p)}" for i, p in enumerate(players)))
     if viewer is not None:
         console.print(f"Shown as {escape(players[viewer])} saw it.")
+    if step:
+        console.print("[bright_black]Press Enter for the next event; type q and Enter to stop."
+                      "[/]")
     try:
         for event, _state in game.replay_steps():
             if narrate.show(event) and step:
@@ -124,6 +128,9 @@ def replay(
     except KeyboardInterrupt:
         console.print("\n[bold]Goodbye![/]")
         raise typer.Exit(130) from None
+    except QuitGame:
+        console.print("Stopped the replay.")
+        return
     except EOFError:
         console.print()
     if isinstance(game, BlackjackGame):
@@ -135,5 +142,11 @@ def replay(
         console.print("The game was left unfinished.")
 
 
+STOP_WORDS = frozenset({"q", "quit", "exit", "stop"})
+"""Typed at a ``--step`` pause, these stop the replay."""
+
+
 def _pause(terminal: Terminal, event: Event) -> None:
-    terminal.ask("[bright_black]⏎[/]")
+    answer = terminal.ask("[bright_black]⏎ (q to stop)[/]")
+    if answer.lower() in STOP_WORDS:
+        raise QuitGame(answer)

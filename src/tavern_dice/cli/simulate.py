@@ -39,7 +39,7 @@ from tavern_dice.cli.options import (
     SumEndgame,
     WildFace,
     blackjack_rules,
-    check_writable,
+    check_plot,
     liars_rules,
     parse_bots,
 )
@@ -51,6 +51,9 @@ simulate_app = typer.Typer(
 )
 app.add_typer(simulate_app, name="simulate")
 
+MIN_INTERVAL_ROUNDS = 2
+"""The fewest rounds a Blackjack simulation reports an interval for (two values)."""
+
 Seed = Annotated[
     int,
     typer.Option("--seed", help="Seed of the whole simulation: the same seed, the same results "
@@ -58,7 +61,7 @@ Seed = Annotated[
 ]
 Workers = Annotated[
     int | None,
-    typer.Option("--workers", "-w", min=1, help="Processes to use (default: every core)."),
+    typer.Option("--workers", "-j", min=1, help="Processes to use (default: every core)."),
 ]
 Plot = Annotated[
     Path | None,
@@ -157,7 +160,7 @@ def liars_dice(
     )
     specs = parse_bots(bots, LIARS_DICE_BOTS) or []
     if plot is not None:
-        check_writable(plot, "--plot")
+        check_plot(plot)
     kinds = [s.kind for s in specs]
     result = _simulate("games", games, lambda progress: simulate_liars_dice(
         kinds, games, seed, rules, workers, progress=progress,
@@ -173,7 +176,10 @@ def blackjack(
                      help="Bots, each at its own seat against the house, optionally with a "
                      f"proficiency bonus (optimal:4): {', '.join(sorted(BLACKJACK_BOTS))}."),
     ],
-    rounds: Annotated[int, typer.Option("--rounds", "-r", min=2, help="Rounds to play.")] = 10000,
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-r", min=1,
+                          help="Rounds to play (at least 2: the interval needs two).")
+    ] = 10000,
     seed: Seed = 1,
     workers: Workers = None,
     plot: Plot = None,
@@ -197,8 +203,13 @@ def blackjack(
         min_bet=None, max_bet=None,
     )
     specs = parse_bots(bots, BLACKJACK_BOTS, allow_proficiency=True) or []
+    if rounds < MIN_INTERVAL_ROUNDS:
+        # --rounds takes 1 as tavern play does; a mean's interval needs a second round.
+        raise typer.BadParameter(
+            f"a 95 % interval of the mean payout needs at least {MIN_INTERVAL_ROUNDS} "
+            f"rounds, not {rounds}", param_hint="--rounds")
     if plot is not None:
-        check_writable(plot, "--plot")
+        check_plot(plot)
     entries = [BlackjackEntry(s.kind, s.proficiency) for s in specs]
     result = _simulate("rounds", rounds, lambda progress: simulate_blackjack(
         entries, rounds, seed, rules, workers, progress=progress,

@@ -1,6 +1,6 @@
 """``tavern solve``: compute equilibrium strategies.
 
-``tavern solve liars-dice --dice 2,1 --target-exploitability 1e-4 --output p.npz
+``tavern solve liars-dice --dice-each 2,1 --target-exploitability 1e-4 --output p.npz
 --plot convergence.png`` solves one two-player Liar's Dice round (player 0 =
 first bidder) with :func:`tavern_dice.solver.solve_round`, showing the
 exploitability in a progress bar, saves the policy (``.npz``, readable with
@@ -18,9 +18,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tavern_dice.cli.app import app
-from tavern_dice.cli.options import check_writable
+from tavern_dice.cli.options import check_plot, check_writable, parse_raise_rule
 from tavern_dice.errors import TavernError
-from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
 from tavern_dice.solver.round_game import RoundSpec
 
@@ -33,7 +32,7 @@ app.add_typer(solve_app, name="solve")
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
-    """Read ``--dice``: two counts ``A,B`` (first bidder first), or one count for both."""
+    """Read ``--dice-each``: two counts ``A,B`` (first bidder first), or one count for both."""
     try:
         parts = tuple(int(p) for p in text.split(","))
     except ValueError:
@@ -44,19 +43,9 @@ def _parse_dice(text: str) -> tuple[int, int]:
         raise typer.BadParameter(
             f"want two counts like 2,1 (first bidder first) or one count for both, "
             f"not {text!r}",
-            param_hint="--dice",
+            param_hint="--dice-each",
         )
     return (parts[0], parts[1])
-
-
-def _parse_raise_rule(text: str) -> RaiseRule:
-    try:
-        return RaiseRule(text.strip().lower())
-    except ValueError:
-        known = ", ".join(r.value for r in RaiseRule)
-        raise typer.BadParameter(
-            f"unknown raise rule {text!r}; known: {known}", param_hint="--raise-rule"
-        ) from None
 
 
 def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
@@ -83,7 +72,8 @@ def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
 def liars_dice(
     dice: Annotated[
         str, typer.Option(
-            "--dice", "--dice-per-player",
+            # Not --dice: in tavern play that is where the dice come from (auto/manual).
+            "--dice-each", "--dice-per-player",
             help="Dice of the first and second bidder, e.g. 2,1 (one count: both).",
         )
     ] = "1,1",
@@ -104,7 +94,7 @@ def liars_dice(
     sum_wagers: Annotated[
         bool, typer.Option(
             "--sum-endgame/--no-sum-endgame", "--sum",
-            help="Sum wagers (L10 endgame; needs --dice 1,1).",
+            help="Sum wagers (L10 endgame; needs --dice-each 1,1).",
         )
     ] = False,
     recall: Annotated[
@@ -120,11 +110,13 @@ def liars_dice(
         int, typer.Option(min=1, help="Iterations between checks.")
     ] = 10,
     output: Annotated[Path | None, typer.Option(help="Save the policy (.npz).")] = None,
-    plot: Annotated[Path | None, typer.Option(help="Save a convergence plot (.png).")] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="Save a convergence plot (e.g. convergence.png).")
+    ] = None,
 ) -> None:
     """Solve one two-player round and report its value and exploitability."""
     console = Console()
-    rule = _parse_raise_rule(raise_rule)
+    rule = parse_raise_rule(raise_rule)
     counts = _parse_dice(dice)
     try:
         spec = RoundSpec(dice=counts, sides=sides, raise_rule=rule, wild_face=wild_face or None,
@@ -132,9 +124,10 @@ def liars_dice(
     except TavernError as exc:
         raise typer.BadParameter(str(exc)) from None
     # Checked before solving, so that a typo does not throw away a long solve.
-    for target, option in ((output, "--output"), (plot, "--plot")):
-        if target is not None:
-            check_writable(target, option)
+    if output is not None:
+        check_writable(output, "--output")
+    if plot is not None:
+        check_plot(plot)
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(),
         TextColumn("{task.completed}/{task.total} it"),

@@ -18,6 +18,11 @@ from tavern_dice.events import Event
 QUIT_WORDS = frozenset({"quit", "exit"})
 """Typed at any prompt, these leave the game (saving it if ``--save`` was given)."""
 
+class QuitGame(EOFError):
+    """The person typed ``quit`` (or ``exit``): leave the game as at the end of input,
+    but say goodbye as to someone who chose to go."""
+
+
 ReadLine = Callable[[], str]
 """Reads one line typed by a person, without its newline."""
 
@@ -54,15 +59,16 @@ class Terminal:
         """Print ``prompt`` (Rich markup) and return the stripped line typed.
 
         Raises:
-            EOFError: at the end of input, or when the person types ``quit`` or ``exit``
-                (the command then says goodbye and saves, as for Ctrl-D).
+            EOFError: at the end of input.
+            QuitGame: the person typed ``quit`` or ``exit`` (an ``EOFError`` too: the
+                command says goodbye and saves, as for Ctrl-D).
         """
         self.console.print(prompt, end=" ")
         line = self._read_line()
         if self._echo:
             self.console.print(line, markup=False)
         if line.strip().lower() in QUIT_WORDS:
-            raise EOFError(line)
+            raise QuitGame(line)
         return line.strip()
 
     def hand_to(self, name: str) -> bool:

@@ -58,6 +58,7 @@ from tavern_dice.liars_dice.wager import (
     AnyWager,
     SumWager,
     Wager,
+    check_wager_range,
     is_raise,
     legal_raises,
     repeats_refused,
@@ -365,19 +366,7 @@ class LiarsDiceGame(ReplayableGame):
                 "sum wagers are only for two players with one die each; "
                 f"legal: {self._legal_hint()}"
             )
-        if isinstance(wager, Wager):
-            if not 1 <= wager.face <= self.rules.sides:
-                raise IllegalActionError(f"a face is 1-{self.rules.sides}, not {wager.face}")
-            if not 1 <= wager.quantity <= self.dice_in_play:
-                raise IllegalActionError(
-                    f"quantity must be 1-{self.dice_in_play} (dice in play), not {wager.quantity}"
-                )
-        else:
-            low, high = self.dice_in_play, self.dice_in_play * self.rules.sides
-            if not low <= wager.total <= high:
-                raise IllegalActionError(
-                    f"a sum wager names a total {low}-{high}, not {wager.total}"
-                )
+        check_wager_range(wager, self.dice_in_play, self.rules.sides)
         if not is_raise(wager, self.current_wager, self.rules.raise_rule):
             raise IllegalActionError(
                 f"{wager} does not raise {self.current_wager} under the "

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tavern_dice.errors import InvalidActionError
+from tavern_dice.errors import IllegalActionError, InvalidActionError
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 
 FACE_NAMES = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
@@ -146,6 +146,32 @@ def legal_raises(
         made = {wager for _, wager in round_wagers}
         raises = tuple(w for w in raises if w not in made)
     return raises
+
+
+def check_wager_range(wager: AnyWager, dice_in_play: int, sides: int) -> None:
+    """Refuse a wager no table of ``dice_in_play`` ``sides``-sided dice could make (L4, L10):
+    a face outside ``1..sides``, a quantity outside ``1..dice_in_play``, a sum outside
+    what the dice can show. Shared by the engine and ``tavern odds``.
+
+    >>> check_wager_range(Wager(13, 2), 12, 6)
+    Traceback (most recent call last):
+    ...
+    tavern_dice.errors.IllegalActionError: quantity must be 1-12 (dice in play), not 13
+
+    Raises:
+        IllegalActionError: naming the range that would be legal.
+    """
+    if isinstance(wager, Wager):
+        if not 1 <= wager.face <= sides:
+            raise IllegalActionError(f"a face is 1-{sides}, not {wager.face}")
+        if not 1 <= wager.quantity <= dice_in_play:
+            raise IllegalActionError(
+                f"quantity must be 1-{dice_in_play} (dice in play), not {wager.quantity}"
+            )
+    else:
+        low, high = dice_in_play, dice_in_play * sides
+        if not low <= wager.total <= high:
+            raise IllegalActionError(f"a sum wager names a total {low}-{high}, not {wager.total}")
 
 
 _QXF = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$", re.IGNORECASE)

@@ -24,9 +24,18 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavern_dice.web import protocol as p
-from tavern_dice.web.catalog import DEFAULT_STANDIN, GAMES, ActionError, bot_kinds, presets
+from tavern_dice.web.catalog import (
+    DEFAULT_STANDIN,
+    GAMES,
+    ActionError,
+    bot_kinds,
+    presets,
+    validation_error,
+)
+from tavern_dice.web.limits import TableLimits
+from tavern_dice.web.manager import TableManager
 from tavern_dice.web.store import DEFAULT_DATABASE_URL, Store
-from tavern_dice.web.tables import Table, TableManager
+from tavern_dice.web.tables import Table
 from tavern_dice.web.ws import serve_socket
 
 STATIC_DIR = Path(__file__).with_name("static")
@@ -34,7 +43,8 @@ STATIC_DIR = Path(__file__).with_name("static")
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
-_HTTP_STATUS = {"not-allowed": 403, "conflict": 409, "no-game": 409, "bad-token": 403}
+_HTTP_STATUS = {"not-allowed": 403, "conflict": 409, "no-game": 409, "bad-token": 403,
+                "rate-limited": 429, "too-many-tables": 429}
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -89,10 +99,13 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None = None) -> Any:
+def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None = None,
+               limits: TableLimits | None = None) -> Any:
     """Build the app on ``database_url`` (any SQLAlchemy URL; SQLite by default).
 
-    Running games stored in the database are resumed when the app starts.
+    Running games stored in the database are resumed when the app starts. ``limits``
+    caps table creation and says when idle tables leave memory (defaults:
+    :class:`~.limits.TableLimits`).
     """
     static = static_dir or STATIC_DIR
     state: dict[str, Any] = {}
@@ -100,10 +113,11 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        manager = TableManager(store)
+        manager = TableManager(store, limits)
         state["manager"] = manager
         _app.state.manager = manager
         manager.resume_all()
+        manager.start_sweeper()
         try:
             yield
         finally:
@@ -167,13 +181,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _read_body(request, p.CreateTable)
-        try:
-            table, host_token = manager().create(body.game, body.name, body.preset,
-                                                 body.rules, body.options)
-        except ActionError as error:
-            raise HTTPException(422, error.message) from None
-        except ValueError as error:  # the engine's RulesetError and other TavernErrors
-            raise HTTPException(422, str(error)) from None
+        client = request.client.host if request.client is not None else ""
+        table, host_token = await manager().create(body.game, body.name, body.preset,
+                                                   body.rules, body.options, client)
         base = str(request.base_url).rstrip("/")
         return {
             "table_id": table.id,
@@ -182,6 +192,18 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
             "host_url": f"{base}/host/{table.id}#{host_token}",
             "qr_svg_url": f"/api/tables/{table.id}/qr.svg",
         }
+
+    @app.post("/api/tables/{table_id}/host-link")
+    async def host_link(table_id: str, request: Request) -> dict[str, Any]:
+        # The DM key travels in the body, never in a URL (which logs and proxies keep);
+        # only the key's holder gets the link, so this is no open QR service.
+        table = table_or_404(table_id)
+        body = await _read_body(request, p.HostLink)
+        if table.role_for(body.host_token)[0] != "host":
+            raise ActionError("bad-token", "that is not this table's DM key")
+        url = f"{str(request.base_url).rstrip('/')}/host/{table.id}#{body.host_token}"
+        svg = await run_in_threadpool(_qr_svg, url)
+        return {"host_url": url, "qr_svg": svg}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -200,10 +222,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     async def join_table(table_id: str, request: Request) -> dict[str, Any]:
         table = table_or_404(table_id)
         body = await _read_body(request, p.JoinTable)
-        try:
-            player_id, token = await table.join(body.name, body.proficiency)
-        except ActionError as error:
-            raise HTTPException(_HTTP_STATUS.get(error.code, 422), error.message) from None
+        player_id, token = await table.join(body.name, body.proficiency)
         return {"player_id": player_id, "seat_token": token, "table_id": table.id}
 
     @app.get("/api/tables/{table_id}/ledger")
@@ -277,8 +296,12 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
 
     @app.exception_handler(ActionError)
     async def action_error(_request: Request, error: ActionError) -> JSONResponse:
-        return JSONResponse({"detail": error.message},
-                            status_code=_HTTP_STATUS.get(error.code, 422))
+        body: dict[str, Any] = {"detail": error.message}
+        if error.field is not None:
+            body["field"] = error.field
+        status = _HTTP_STATUS.get(error.code, 422)
+        headers = {"Retry-After": "60"} if status == 429 else None
+        return JSONResponse(body, status_code=status, headers=headers)
 
     return app
 
@@ -308,6 +331,4 @@ async def _read_body(request: Request, model: type[ModelT]) -> ModelT:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise HTTPException(422, f"{where}: {first['msg']}" if where else first["msg"]) from None
+        raise validation_error(error) from None

@@ -19,6 +19,7 @@ from tavern_dice.blackjack.state import Phase as BlackjackPhase
 from tavern_dice.bots.base import ACCUSE
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.state import Phase as LiarsPhase
+from tavern_dice.play.runner import check_round_cap
 
 Engine = LiarsDiceGame | BlackjackGame
 Move = Callable[[], object]
@@ -42,6 +43,10 @@ def next_bot_move(engine: Engine, controls: Callable[[int], bool], agent_for: Ag
     """The next move a bot-played seat makes now, or ``None`` if the game waits for a
     person (or the DM).
 
+    Raises:
+        DecisionCapError: a Liar's Dice round that has gone round too long
+            (:func:`~tavern_dice.play.runner.check_round_cap`).
+
     Liar's Dice: after a wager, each bot that may accuse is asked once (L7); then the
     bot to act, if any, raises or accuses. Blackjack: bots bet in seat order, and the
     bot whose turn it is rolls or stands once its d12 is rolled.
@@ -49,6 +54,9 @@ def next_bot_move(engine: Engine, controls: Callable[[int], bool], agent_for: Ag
     if isinstance(engine, LiarsDiceGame):
         if engine.phase is not LiarsPhase.BIDDING:
             return None
+        # With repeat_wagers on, bots may pass the same wagers round for ever: stop the
+        # round the way the terminal runner does (raises DecisionCapError).
+        check_round_cap(engine)
         if engine.wager_maker is not None:
             if asked.at != len(engine.log):
                 asked.at, asked.seats = len(engine.log), set()

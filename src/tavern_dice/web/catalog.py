@@ -3,9 +3,12 @@ a table answers with when it refuses something."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 from typing import Any
+
+from pydantic import ValidationError
 
 from tavern_dice.blackjack.rules import PRESETS as BLACKJACK_PRESETS
 from tavern_dice.blackjack.rules import BlackjackRules
@@ -34,12 +37,23 @@ Rules = LiarsDiceRules | BlackjackRules
 
 class ActionError(TavernError):
     """An action the table refuses; ``code`` is the ``error`` frame's code (see
-    ``docs/web-protocol.md``). Nothing changed."""
+    ``docs/web-protocol.md``). Nothing changed. ``field`` names the request field at
+    fault (``rules.sides``, ``options.grace_s``, ``name``) where there is one."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field
+
+
+def validation_error(error: ValidationError, prefix: str = "") -> ActionError:
+    """Pydantic's first complaint as a ``bad-message`` refusal naming the field
+    (``options.grace_s: Input should be a valid integer``)."""
+    first = error.errors()[0]
+    where = prefix + ".".join(str(x) for x in first["loc"])
+    message = f"{where}: {first['msg']}" if where else str(first["msg"])
+    return ActionError("bad-message", message, where or None)
 
 
 def presets(game: str) -> dict[str, Rules]:
@@ -50,7 +64,8 @@ def presets(game: str) -> dict[str, Rules]:
 
 
 def bot_kinds(game: str) -> list[str]:
-    """The bot kinds the registry offers for ``game``.
+    """The bot kinds the registry offers for ``game`` (every bot registered there, so a
+    new bot appears at the web table without a change here).
 
     >>> {"random", "probabilistic"} <= set(bot_kinds("liars-dice"))
     True
@@ -78,25 +93,50 @@ def build_rules(game: str, preset: str, overrides: dict[str, Any]) -> Rules:
         if game == LIARS_DICE:
             return LiarsDiceRules.from_dict(data)
         return BlackjackRules.from_dict(data)
-    except TypeError as error:
-        raise ActionError("illegal", f"invalid rules: {error}") from None
+    except (TypeError, TavernError) as error:
+        # The engine names the option it refuses (``sides must be a whole number, not
+        # 6.0``); the reply names the request field, so a form can point at it.
+        message = str(error)
+        keys = [key for key in overrides if re.search(rf"\b{re.escape(key)}\b", message)]
+        field = f"rules.{keys[0]}" if keys else "rules"
+        raise ActionError("illegal", f"{field}: {message}", field) from None
+
+
+RESERVED_NAMES = frozenset({"you"})
+"""Names the pages use for the viewer themselves ("You wager 3 fives"): a player called
+"You" would read, on everyone else's screen, as if they had acted."""
 
 
 def clean_name(raw: str) -> str:
-    """A display name: NFC, trimmed, 1-32 characters, no control characters.
+    """A display name: NFC, trimmed, 1-32 characters, no control characters, not "You".
 
     >>> clean_name("  Ann ")
     'Ann'
 
     Raises:
-        ActionError: empty, too long, or holding control characters.
+        ActionError: empty, too long, holding control characters, or reserved.
     """
     name = unicodedata.normalize("NFC", raw).strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise ActionError("bad-message", f"a name is 1-{MAX_NAME} characters, not {len(name)}")
+        raise ActionError("bad-message", f"a name is 1-{MAX_NAME} characters, not {len(name)}",
+                          "name")
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise ActionError("bad-message", "a name may not hold control characters")
+        raise ActionError("bad-message", "a name may not hold control characters", "name")
+    if name.casefold() in RESERVED_NAMES:
+        raise ActionError("illegal", f"{name!r} is what the table calls each player on their "
+                          "own screen; choose another name", "name")
     return name
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two display names would be taken for the same person (letter case and
+    compatibility forms aside: ``Ann`` and ``ANN``).
+
+    >>> same_name("Ann", "ANN"), same_name("Ann", "Anne")
+    (True, False)
+    """
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize(
+        "NFKC", b).casefold()
 
 
 def new_id(prefix: str) -> str:

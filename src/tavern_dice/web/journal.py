@@ -58,6 +58,8 @@ class GameSession:
     proof_round: int | None = None
     antes: dict[str, int] = field(default_factory=dict)
     asked: AskMemory = field(default_factory=AskMemory)
+    notice: str | None = None
+    """Why the server paused the game itself (a round that would never end), for the DM."""
     public_events: dict[int, str] = field(default_factory=dict)
 
     def seat_of(self, player_id: str | None) -> int | None:

@@ -70,7 +70,12 @@ class Wager(_Frame):
 
 
 class Accuse(_Frame):
+    """Liar's Dice: call the standing wager. ``round`` and ``wager`` (optional) name the
+    wager the caller saw; if it no longer stands the call is refused, saying why."""
+
     type: Literal["accuse"]
+    round: Annotated[StrictInt, Field(ge=0, le=10**6)] | None = None
+    wager: Annotated[str, Field(min_length=1, max_length=32)] | None = None
 
 
 class Bet(_Frame):
@@ -241,6 +246,13 @@ class CreateTable(BaseModel):
     preset: Annotated[str, Field(max_length=32)] = "tavern"
     rules: dict[str, Any] = Field(default_factory=dict)
     options: dict[str, Any] = Field(default_factory=dict)
+
+
+class HostLink(BaseModel):
+    """``POST /api/tables/{id}/host-link``: the DM key, to get the DM link and its QR code."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    host_token: Annotated[str, Field(min_length=1, max_length=128)]
 
 
 class JoinTable(BaseModel):

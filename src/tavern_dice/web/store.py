@@ -18,6 +18,7 @@ crash never stores an event without its ledger rows or the other way round.
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -190,6 +191,8 @@ class Store:
         self.engine: Engine
         if url.startswith("sqlite"):
             memory = url in ("sqlite://", "sqlite:///:memory:")
+            if not memory:
+                _create_private(make_url(url).database)
             self.engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False},
@@ -381,6 +384,19 @@ _REVEAL = (
            _COMMITMENTS.seat == bindparam("s"))
     .values(revealed=True)
 )
+
+
+def _create_private(path: str | None) -> None:
+    """Create a new SQLite file readable by its owner only (0600): it holds every
+    unrevealed die and salt, and the seat and DM key hashes. SQLite gives its ``-wal``
+    and ``-shm`` files the same permissions. An existing file is left as it is."""
+    if not path or path.startswith("file:"):
+        return
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

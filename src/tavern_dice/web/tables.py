@@ -35,8 +35,10 @@ from tavern_dice.errors import NotYourTurnError, TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import parse_wager
+from tavern_dice.play.runner import DecisionCapError
 from tavern_dice.web import autoplay
 from tavern_dice.web import protocol as p
+from tavern_dice.web.calls import refused_call, stale_call
 from tavern_dice.web.catalog import (
     BLACKJACK,
     BLACKJACK_MAX_SEATS,
@@ -50,6 +52,8 @@ from tavern_dice.web.catalog import (
     build_rules,
     clean_name,
     new_id,
+    same_name,
+    validation_error,
 )
 from tavern_dice.web.journal import (
     GameSession,
@@ -98,10 +102,9 @@ class Occupant:
 class Table:
     """One table: its seats, options, running game, connections, bots and timers."""
 
-    def __init__(self, manager: TableManager, row: TableRow, players: list[PlayerRow],
+    def __init__(self, store: Store, row: TableRow, players: list[PlayerRow],
                  balances: dict[str, int]) -> None:
-        self.manager = manager
-        self.store: Store = manager.store
+        self.store = store
         self.id = row.id
         self.game = row.game
         self.name = row.name
@@ -131,6 +134,8 @@ class Table:
         self.timer_seats: tuple[int, ...] = ()
         self.tasks: set[asyncio.Task[None]] = set()
         self.closed = False
+        self.last_active = 0.0
+        """When someone last used the table (the manager's clock), to put it away idle."""
         self._cache_version = -1
         self._table_json = ""
         self._game_json: dict[tuple[int | None, int], str] = {}
@@ -221,6 +226,7 @@ class Table:
                 "proofs": self._proofs(),
                 "timer": self._timer_dict(),
                 "pending_roll": self._pending_roll(),
+                "notice": s.notice,
             })[1:-1]
         engine = s.engine
         view_dict = _view_without_log(engine.view(seat))
@@ -410,8 +416,29 @@ class Table:
             raise ActionError("illegal", "proficiency bonuses are for Dice Blackjack only")
         token = secrets.token_urlsafe(24)
         async with self.lock:
+            if self.closed:
+                raise ActionError("conflict", "the table was just put away; try again")
+            self._check_name_free(name)
             pid = self._add_occupant(name, "person", None, proficiency, token)
         return pid, token
+
+    def _names_in_use(self) -> list[str]:
+        """Names of everyone on the seat list or playing the running game."""
+        pids = set(self.seat_list)
+        if self.session is not None and self._game_running():
+            pids.update(self.session.seats)
+        return [self.occupants[pid].name for pid in pids]
+
+    def _check_name_free(self, name: str) -> None:
+        """Refuse a name someone at the table already has: the log and the reveal name
+        players, and two Anns could not be told apart.
+
+        Raises:
+            ActionError: naming the clash.
+        """
+        if any(same_name(name, taken) for taken in self._names_in_use()):
+            raise ActionError("conflict", f"someone at this table is already called "
+                              f"{name!r}; choose another name", "name")
 
     def _add_occupant(self, name: str, kind: str, bot_kind: str | None,
                       proficiency: int | None, token: str | None) -> str:
@@ -475,7 +502,7 @@ class Table:
                 if isinstance(frame, p.Wager):
                     engine.wager(parse_wager(frame.wager), seat)
                 elif isinstance(frame, p.Accuse):
-                    engine.accuse(seat)
+                    self._accuse(engine, seat, frame)
                 else:
                     raise ActionError("illegal", f"{frame.type} is not a Liar's Dice action")
             else:
@@ -497,6 +524,18 @@ class Table:
         except TavernError as error:
             raise ActionError("illegal", str(error)) from None
         self._after_change()
+
+    @staticmethod
+    def _accuse(engine: LiarsDiceGame, seat: int, frame: p.Accuse) -> None:
+        stale = stale_call(engine, frame.round, frame.wager)
+        if stale is not None:
+            raise ActionError("illegal", stale)
+        try:
+            engine.accuse(seat)
+        except NotYourTurnError:
+            raise
+        except TavernError as error:
+            raise ActionError("illegal", refused_call(engine) or str(error)) from None
 
     def _host_frame(self, frame: Any) -> None:
         if isinstance(frame, p.AddBot):
@@ -528,7 +567,17 @@ class Table:
         kind = frame.kind.strip().lower()
         if kind not in bot_kinds(self.game):
             raise ActionError("illegal", f"unknown bot {kind!r}; known: {bot_kinds(self.game)}")
-        name = clean_name(frame.name) if frame.name else f"{kind.title()} Bot"
+        if frame.name:
+            name = clean_name(frame.name)
+            self._check_name_free(name)
+        else:
+            # Unnamed bots are numbered, so that two of a kind can be told apart.
+            taken = self._names_in_use()
+            base = name = f"{kind.title()} Bot"
+            number = 1
+            while any(same_name(name, t) for t in taken):
+                number += 1
+                name = f"{base} {number}"
         self._add_occupant(name, "bot", kind, None, None)
 
     def _known(self, pid: str) -> Occupant:
@@ -563,9 +612,7 @@ class Table:
         try:
             options = p.TableOptions.model_validate(merged)
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(x) for x in first["loc"])
-            raise ActionError("bad-message", f"{where}: {first['msg']}") from None
+            raise validation_error(error) from None
         if options.dice_mode != self.options.dice_mode and self._game_running():
             raise ActionError("conflict", "dice_mode changes only between games")
         if options.standin_bot is not None and options.standin_bot not in bot_kinds(self.game):
@@ -638,6 +685,7 @@ class Table:
         self.store.commit_step(self.id, Step(game_id=s.id, game_status=wanted,
                                              table_status=wanted))
         s.status = wanted
+        s.notice = None
         self.status = wanted
         self._clear_timer()
         self.broadcast()
@@ -834,10 +882,26 @@ class Table:
             s = self.session
             if s is None or s.status != "playing":
                 return
-            move = self._bot_move(s)
+            try:
+                move = self._bot_move(s)
+            except DecisionCapError as error:
+                self._halt(s, str(error))
+                return
             if move is None:
                 return
             self._run_move(s, move)
+
+    def _halt(self, s: GameSession, reason: str) -> None:
+        """Pause a game the bots would never end, and tell everyone why: the DM may end
+        it (or resume, if the people at the table will end the round themselves)."""
+        log.warning("table %s: %s", self.id, reason)
+        self.store.commit_step(self.id, Step(game_id=s.id, game_status="paused",
+                                             table_status="paused"))
+        s.status = "paused"
+        s.notice = f"The server paused the game: {reason}"
+        self.status = "paused"
+        self._clear_timer()
+        self.broadcast()
 
     def _run_move(self, s: GameSession, move: autoplay.Move) -> None:
         try:
@@ -909,71 +973,3 @@ def _view_without_log(view: Any) -> dict[str, Any]:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
-
-
-class TableManager:
-    """All tables of one server: created here, loaded from the store on first use, and
-    their running games resumed after a restart."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.tables: dict[str, Table] = {}
-
-    def create(self, game: str, name: str, preset: str, rules: dict[str, Any],
-               options: dict[str, Any]) -> tuple[Table, str]:
-        """A new table and its host token (shown once; only its hash is stored).
-
-        Raises:
-            ActionError / TavernError: bad game, preset, rules or options.
-        """
-        built = build_rules(game, preset, rules)
-        try:
-            opts = p.TableOptions.model_validate(options)
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(x) for x in first["loc"])
-            raise ActionError("bad-message", f"options.{where}: {first['msg']}") from None
-        if opts.standin_bot is not None and opts.standin_bot not in bot_kinds(game):
-            raise ActionError("illegal", f"unknown bot {opts.standin_bot!r}; "
-                              f"known: {bot_kinds(game)}")
-        host_token = secrets.token_urlsafe(24)
-        row = TableRow(
-            id=secrets.token_urlsafe(6), game=game, name=name.strip()[:64] or "Tavern table",
-            rules=built.to_dict(), options=opts.model_dump(),
-            host_token_hash=token_hash(host_token), seats=[], status="lobby", game_id=None,
-            created_ms=now_ms(),
-        )
-        self.store.add_table(row)
-        table = Table(self, row, [], {})
-        self.tables[row.id] = table
-        return table, host_token
-
-    def get(self, table_id: str) -> Table | None:
-        """The table, loaded from the store if this process has not seen it yet."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        if len(table_id) > p.MAX_ID:
-            return None
-        row = self.store.table(table_id)
-        if row is None:
-            return None
-        table = Table(self, row, self.store.players(table_id), self.store.balances(table_id))
-        if row.game_id is not None:
-            table.load_game(row.game_id)
-        self.tables[table_id] = table
-        return table
-
-    def resume_all(self) -> int:
-        """Load every table with a running game and restart its bots and timers."""
-        count = 0
-        for table_id in self.store.tables_with_games():
-            table = self.get(table_id)
-            if table is not None:
-                table.start_background()
-                count += 1
-        return count
-
-    async def close(self) -> None:
-        for table in list(self.tables.values()):
-            await table.close()

@@ -14,14 +14,17 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tavern_dice.web import protocol as p
 from tavern_dice.web.catalog import ActionError
 from tavern_dice.web.store import now_ms
-from tavern_dice.web.tables import Table, TableManager
+from tavern_dice.web.tables import Table
+
+if TYPE_CHECKING:
+    from tavern_dice.web.manager import TableManager
 
 log = logging.getLogger("tavern_dice.web")
 
@@ -32,10 +35,19 @@ HELLO_TIMEOUT_S = 30.0
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_SLOW = 1013
+CLOSE_TIMEOUT_S = 30.0
+"""How long the close frame of a too-slow connection may wait behind the frames the
+socket already holds (the client must read those first) before the socket is dropped."""
 
 
 class Connection:
-    """One WebSocket as a table sees it: role, player, and what it has been sent."""
+    """One WebSocket as a table sees it: role, player, and what it has been sent.
+
+    Frames go through :attr:`outbox` to the :meth:`writer` task. A connection whose
+    outbox overflows (a browser that reads too slowly, or a client that floods the
+    server without reading the replies) is closed with :data:`CLOSE_TOO_SLOW`: the
+    writer may be stuck behind a full TCP window, so the close does not wait for it.
+    """
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
@@ -45,15 +57,38 @@ class Connection:
         self.sent_events = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX_FRAMES)
         self.too_slow = False
+        """The outbox overflowed: the connection is being closed with 1013."""
+        self.gone = False
+        """Sending failed: the browser went away."""
+        self.writer_task: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None
+
+    def start_writer(self) -> asyncio.Task[None]:
+        self.writer_task = asyncio.get_running_loop().create_task(self.writer())
+        return self.writer_task
 
     def send_text(self, text: str) -> None:
-        """Queue a frame (never blocks); a full outbox marks the connection too slow."""
-        if self.too_slow:
+        """Queue a frame (never blocks); a full outbox closes the connection as too slow."""
+        if self.too_slow or self.gone:
             return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.too_slow = True
+            self.closing = asyncio.get_running_loop().create_task(self._close_too_slow())
+
+    async def _close_too_slow(self) -> None:
+        writer = self.writer_task
+        if writer is not None and not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+        # The close frame goes after what the socket already holds; a client that never
+        # reads it is dropped by the server's close handshake timeout.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                self.ws.close(CLOSE_TOO_SLOW, "too slow to read the table's frames"),
+                CLOSE_TIMEOUT_S)
 
     def send(self, frame: dict[str, Any]) -> None:
         self.send_text(json.dumps(frame, separators=(",", ":")))
@@ -62,34 +97,30 @@ class Connection:
         self.send({"type": "error", "code": code, "message": message, "ref": ref})
 
     async def writer(self) -> None:
-        """Send queued frames in order until told to stop (``None``) or too slow."""
+        """Send queued frames in order until told to stop (``None``)."""
         try:
             while True:
                 text = await self.outbox.get()
                 if text is None:
                     return
                 await self.ws.send_text(text)
-                if self.too_slow:
-                    await self.ws.close(CLOSE_TOO_SLOW, "too slow to read the table's frames")
-                    return
         except (WebSocketDisconnect, RuntimeError, OSError):
             # The browser went away; the reader side notices and detaches the connection.
-            self.too_slow = True
+            self.gone = True
 
 
 async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str) -> None:
     """Run one connection to ``/ws/{table_id}``: ``hello``, then frames until it closes."""
     await ws.accept()
-    table = manager.get(table_id)
     conn = Connection(ws)
-    writer = asyncio.get_running_loop().create_task(conn.writer())
+    writer = conn.start_writer()
     joined: Table | None = None
     try:
-        if table is None:
+        if manager.get(table_id) is None:
             conn.error("no-table", f"no table {table_id!r}")
             await _close(conn, writer, CLOSE_NO_TABLE)
             return
-        joined = await _hello(conn, table, writer)
+        joined = await _hello(conn, manager, table_id, writer)
         if joined is None:
             return
         while not conn.too_slow and not writer.done():
@@ -103,10 +134,15 @@ async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str) -> N
         if joined is not None:
             async with joined.lock:
                 joined.detach(conn)
-        await _stop_writer(conn, writer)
+        if conn.closing is not None:
+            with contextlib.suppress(Exception):
+                await conn.closing
+        else:
+            await _stop_writer(conn, writer)
 
 
-async def _hello(conn: Connection, table: Table, writer: asyncio.Task[None]) -> Table | None:
+async def _hello(conn: Connection, manager: TableManager, table_id: str,
+                 writer: asyncio.Task[None]) -> Table | None:
     while True:
         try:
             message = await asyncio.wait_for(conn.ws.receive(), HELLO_TIMEOUT_S)
@@ -125,6 +161,12 @@ async def _hello(conn: Connection, table: Table, writer: asyncio.Task[None]) -> 
         if not isinstance(frame, p.Hello):
             conn.error("hello-first", "send hello with your token (or null) first", frame.id)
             continue
+        # Looked up again: an idle table may have been put away while we waited.
+        table = manager.get(table_id)
+        if table is None:
+            conn.error("no-table", f"no table {table_id!r}")
+            await _close(conn, writer, CLOSE_NO_TABLE)
+            return None
         async with table.lock:
             try:
                 conn.role, conn.player_id = table.role_for(frame.token)

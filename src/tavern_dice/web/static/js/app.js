@@ -2,12 +2,13 @@
 // DM console (host.html): holds the latest state frame and the event log, renders the
 // page from them, and sends the user's actions.
 
-import {h, patch, store, seatTokenKey, hostTokenKey, tableIdFromPath, api, toast, fmtCp, plural} from "./util.js";
+import {h, patch, store, seatTokenKey, hostTokenKey, tableIdFromPath, api, toast, fmtCp, plural, nameEl, announce} from "./util.js";
 import {TableSocket} from "./conn.js";
 import {CommitmentBook} from "./verify.js";
 import {describeEvents} from "./eventlog.js";
 import {renderLiars, liarsFairness} from "./liars.js";
-import {renderBlackjack} from "./blackjack.js";
+import {renderBlackjack, blackjackFairness} from "./blackjack.js";
+import {announcements} from "./announce.js";
 import {presenceBadge} from "./board.js";
 import {hostSide, hostGameControls} from "./host.js";
 
@@ -29,6 +30,9 @@ export class TableApp {
     this.fatal = null;
     this.logCache = {length: -1, lines: []};
     this.renderQueued = false;
+    this.pendingFocus = null;
+    this.said = new Set();
+    this.catalog = null;
   }
 
   // ------------------------------------------------------------------ start-up
@@ -40,16 +44,22 @@ export class TableApp {
       const fromHash = location.hash.replace(/^#/, "");
       if (fromHash) {
         store.set(hostTokenKey(this.tableId), fromHash);
-        // The DM key stays out of the address bar (and out of screenshots and shared links).
+        // The DM key stays out of the address bar (and out of screenshots and shared links);
+        // the DM link is shown once, so that the DM can keep it or move to another device.
         history.replaceState(null, "", location.pathname);
+        this.ui.showDmLink = true;
       }
       token = store.get(hostTokenKey(this.tableId));
       if (!token) {
         this.fatal = "This is the DM console, but this browser has no DM key for the table. "
-          + "Open the DM link you got when you created the table.";
+          + "Open the DM link (or scan its QR code) that the console showed when the table was created, "
+          + "or open the console on the device that has it and choose “Open the console on another device”.";
         this.render();
         return;
       }
+      this.hostToken = token;
+      // The bots a DM may seat: every bot of the server's registry.
+      api("/api/catalog").then((catalog) => { this.catalog = catalog; this.render(); }, () => {});
     } else {
       token = store.get(seatTokenKey(this.tableId));
     }
@@ -90,6 +100,10 @@ export class TableApp {
     if (g && g.commitments) this.book.record(g.game_id, g.commitments);
     this.noteChanges(before, frame);
     this.render();
+    // Say what is new for this player (their turn, a reveal), once each, politely.
+    const fresh = announcements(this, frame).filter(([key]) => !this.said.has(key));
+    for (const [key] of fresh) this.said.add(key);
+    if (fresh.length && before) announce(fresh.map(([, text]) => text).join(" "));
   }
 
   /** Table happenings that are not game events: joins, presence, start/pause/end. */
@@ -147,11 +161,19 @@ export class TableApp {
     return Math.max(0, Math.ceil((t.deadline_ms - this.socket.serverNow()) / 1000));
   }
 
-  /** Send an action; errors are shown by the socket's error handler. */
-  act(frame) {
+  /**
+   * Send an action; errors are shown by the socket's error handler. `focus`: where the
+   * keyboard goes if the control that sent it goes away (the player's next action).
+   */
+  act(frame, {focus = null} = {}) {
     if (!this.socket) return Promise.reject(new Error("not connected"));
+    this.pendingFocus = focus;
     const sent = this.socket.send(frame);
-    sent.catch((error) => { if (!error.code) toast(error.message); });
+    // The state the action caused came (and was rendered) before its ack.
+    sent.then(() => { this.pendingFocus = null; }, (error) => {
+      this.pendingFocus = null;
+      if (!error.code) toast(error.message);
+    });
     return sent;
   }
 
@@ -177,10 +199,38 @@ export class TableApp {
   renderNow() {
     const log = this.root.querySelector(".log-lines");
     const stick = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 24;
+    const active = document.activeElement;
+    const inside = active && active !== document.body && this.root.contains(active);
+    // Where the keyboard was: its region (an id'd element with tabindex -1) and stepper.
+    const zone = inside ? active.closest("[tabindex='-1'][id]") : null;
+    const zoneId = zone ? zone.id : null;
+    const stepper = inside ? active.closest(".stepper") : null;
     patch(this.root, h("div", {}, this.page()));
     const fresh = this.root.querySelector(".log-lines");
     if (fresh && stick) fresh.scrollTop = fresh.scrollHeight;
+    this.keepFocus(active, inside, zoneId, stepper);
     this.markRoot();
+  }
+
+  /**
+   * After a re-render: if the focused control went away (a Wager button once wagered) or
+   * was disabled (a stepper at its end), put the keyboard where the next action is (the
+   * place the action asked for, else the region it was in), never on the page body.
+   */
+  keepFocus(active, inside, zoneId, stepper) {
+    const lost = inside && (!this.root.contains(active) || active.disabled);
+    const dropped = !inside && active === document.body;
+    if (!lost && !(dropped && this.pendingFocus)) return;
+    const pick = (selector) => (selector ? this.root.querySelector(selector) : null);
+    // Last resorts when the whole region went (the game ended): the reveal, the game.
+    const target = pick(this.pendingFocus)
+      || (lost && stepper && this.root.contains(stepper) ? stepper.querySelector("select:not(:disabled)") : null)
+      || (lost && zoneId ? pick(`#${zoneId}`) : null)
+      || (lost ? pick("#reveal-heading") || pick("#game-heading") : null);
+    if (target) {
+      target.focus();
+      this.pendingFocus = null;
+    }
   }
 
   /** Data attributes that say where the game stands (for tests and styling). */
@@ -225,20 +275,26 @@ export class TableApp {
     const t = s ? s.table : null;
     const mine = s && s.you.player_id ? s.table.seats.find((x) => x.player_id === s.you.player_id) : null;
     const role = !s ? "" : s.you.role === "host" ? "DM" : mine ? mine.name : "spectator";
+    // The page's one top-level heading: the table's name (and the page: DM console or table).
+    const page = this.mode === "host" ? "DM console" : "table";
     return h("header", {class: "topbar"},
-      h("a", {class: "brand", href: "/", title: "Tavern Dice — new table"}, h("span", {class: "brand-die"}, "⚄"), " Tavern Dice"),
-      t ? h("div", {class: "table-title"}, h("span", {class: "table-name"}, t.name),
-        h("span", {class: "game-name"}, GAME_NAMES[t.game] || t.game)) : h("div", {class: "table-title"}),
+      h("a", {class: "brand", href: "/", title: "Tavern Dice — new table"}, h("span", {class: "brand-die", "aria-hidden": "true"}, "⚄"), " Tavern Dice"),
+      h("div", {class: "table-title"}, h("h1", {class: "table-name", title: t ? t.name : ""}, t ? t.name : `Tavern Dice ${page}`,
+        h("span", {class: "visually-hidden"}, t ? ` — ${page}` : "")),
+      t ? h("span", {class: "game-name"}, GAME_NAMES[t.game] || t.game) : null),
       h("div", {class: "top-right"},
         t ? h("span", {class: `pill pill-${t.status}`}, t.status) : null,
-        s ? h("span", {class: "who", title: "You are"}, role) : null,
+        s ? h("span", {class: "who name", title: `You are ${role}`}, role) : null,
         h("span", {class: `conn conn-${this.connStatus}`, title: `connection: ${this.connStatus}`}, this.connStatus === "online" ? "● live" : this.connStatus === "connecting" ? "◌ connecting" : "○ reconnecting")));
   }
 
   banner(s) {
     const g = s.game;
-    if (g && g.status === "paused") return h("div", {class: "banner banner-paused", role: "status"}, "‖ Game paused by the DM");
-    if (this.connStatus === "offline") return h("div", {class: "banner banner-offline", role: "status"}, "Connection lost — reconnecting…");
+    if (g && g.status === "paused") {
+      return h("div", {class: "banner banner-paused", id: "paused-banner"}, g.notice ? g.notice : "‖ Game paused by the DM",
+        g.notice && this.mode === "host" ? h("span", {class: "banner-sub"}, " End the game, or resume if the players will end the round themselves.") : null);
+    }
+    if (this.connStatus === "offline") return h("div", {class: "banner banner-offline"}, "Connection lost — reconnecting…");
     return null;
   }
 
@@ -246,6 +302,13 @@ export class TableApp {
     const g = s.game;
     const parts = [];
     if (this.mode === "host") parts.push(hostGameControls(this));
+    if (g) {
+      // Where the keyboard goes when a game starts: a heading, not the Pause button.
+      const v = g.view;
+      parts.push(h("h2", {class: "board-title", id: "game-heading", tabindex: "-1", "data-key": "game-heading"},
+        `${GAME_NAMES[g.game] || g.game} · round ${v.round || 1}`,
+        g.status === "playing" ? "" : ` · ${g.status}`));
+    }
     if (!g) parts.push(this.lobbyBoard(s));
     else if (g.game === "liars-dice") parts.push(...renderLiars(this));
     else parts.push(...renderBlackjack(this, this.mode === "host"));
@@ -257,7 +320,8 @@ export class TableApp {
     const g = s.game;
     const v = g.view;
     const winner = g.game === "liars-dice" && v.winner !== null && v.winner !== undefined ? this.nameOf(v.winner) : null;
-    const text = g.status === "ended" ? "The DM ended this game." : winner ? `Game over — ${winner} ${v.winner === this.you.seat ? "win" : "wins"}!` : "Game over.";
+    const text = g.status === "ended" ? "The DM ended this game." : winner
+      ? ["Game over — ", nameEl(winner), ` ${v.winner === this.you.seat ? "win" : "wins"}!`] : "Game over.";
     return h("div", {class: "banner banner-over", id: "game-over"}, text,
       this.mode === "host" ? " Start another game when everyone is ready." : " Waiting for the DM to start another game.");
   }
@@ -277,7 +341,7 @@ export class TableApp {
         h("div", {class: "lobby-title"}, GAME_NAMES[t.game]),
         h("div", {class: "lobby-sub"}, t.seats.length ? `${plural(t.seats.length, "seat")} taken` : "No one is seated yet"),
         h("div", {class: "lobby-seats"}, t.seats.map((seat) => h("div", {class: "lobby-seat", "data-key": seat.player_id},
-          h("span", {class: "seat-name"}, seat.name, seat.player_id === s.you.player_id ? " (you)" : ""),
+          h("span", {class: "seat-name", title: seat.name}, seat.name, seat.player_id === s.you.player_id ? " (you)" : ""),
           presenceBadge(seat.presence, seat.bot_kind),
           t.game === "blackjack" ? h("span", {class: "muted small"}, fmtCp(t.balances[seat.player_id] ?? 0)) : null))),
         h("div", {class: "lobby-wait"}, this.mode === "host" ? "Seat players and bots, then start the game." : "Waiting for the DM to start the game…")),
@@ -289,6 +353,7 @@ export class TableApp {
     if (this.mode === "host") parts.push(...hostSide(this));
     else parts.push(this.seatPanel(s));
     if (s.game && s.game.game === "liars-dice") parts.push(liarsFairness(this));
+    if (s.game && s.game.game === "blackjack") parts.push(blackjackFairness(this));
     parts.push(this.logPanel(s));
     return parts;
   }
@@ -299,7 +364,7 @@ export class TableApp {
       const mine = t.seats.find((x) => x.player_id === s.you.player_id);
       return h("section", {class: "panel you-panel"},
         h("h2", {}, "Your seat"),
-        h("p", {}, "You are ", h("strong", {id: "my-name"}, mine ? mine.name : "seated"),
+        h("p", {}, "You are ", h("strong", {id: "my-name", class: "name", title: mine ? mine.name : ""}, mine ? mine.name : "seated"),
           s.you.seat !== null && s.you.seat !== undefined ? ` — seat ${s.you.seat + 1}` : s.game && s.game.status !== "over" && s.game.status !== "ended" ? " — in the next game" : "", "."),
         h("p", {class: "muted small"}, "This browser remembers your seat: reload or come back with the same link and you sit down again."),
         t.game === "blackjack" ? h("p", {}, "Gold: ", h("strong", {}, fmtCp(t.balances[s.you.player_id] ?? 0))) : null,
@@ -314,16 +379,29 @@ export class TableApp {
     const submit = async (e) => {
       e.preventDefault();
       const name = (ui.joinName || "").trim();
-      if (!name) { toast("Give a name to sit down."); return; }
+      if (!name) { ui.joinError = "Give a name to sit down."; this.render(); return; }
       const pb = t.game === "blackjack" && ui.joinPb ? Number(ui.joinPb) : null;
-      try { await this.join(name, pb); } catch (error) { toast(error.message); }
+      ui.joinError = null;
+      this.render();
+      try {
+        await this.join(name, pb);
+        ui.joinError = null;
+      } catch (error) {
+        // Said next to the box (and the box keeps the keyboard), not only in a toast.
+        ui.joinError = error.message;
+        this.render();
+        const box = document.getElementById(error.field === "proficiency" ? "join-pb" : "join-name");
+        if (box) box.focus();
+      }
     };
     return h("section", {class: "panel join-panel"},
       h("h2", {}, "Take a seat"),
       full ? h("p", {class: "muted"}, "The table is full; you can watch.") : h("form", {id: "join-form", onsubmit: submit},
         h("label", {for: "join-name"}, "Your name"),
         h("input", {id: "join-name", maxlength: 32, autocomplete: "nickname", placeholder: "e.g. Brenna Tealeaf", value: ui.joinName || "",
+          "aria-invalid": ui.joinError ? "true" : "false", "aria-describedby": ui.joinError ? "join-error" : null,
           oninput: (e) => { ui.joinName = e.target.value; }}),
+        ui.joinError ? h("p", {class: "field-error", id: "join-error", role: "alert"}, ui.joinError) : null,
         t.game === "blackjack" ? [h("label", {for: "join-pb"}, "Proficiency bonus (Performance, Deception or thieves' tools)"),
           h("select", {id: "join-pb", value: ui.joinPb || "", onchange: (e) => { ui.joinPb = e.target.value; }},
             h("option", {value: ""}, "not proficient"),
@@ -332,14 +410,22 @@ export class TableApp {
       h("p", {class: "muted small"}, "Spectators see only what is public: nobody's secret dice."));
   }
 
-  logPanel(s) {
-    const g = s.game;
+  /** The game's log in words (cached until the log, the game or the viewer changes). */
+  logLines() {
+    const s = this.state;
+    const g = s && s.game;
     const names = g ? g.seats.map((x) => x.name) : [];
-    const you = s.you.seat;
+    const you = s ? s.you.seat : null;
     if (this.logCache.length !== this.events.length || this.logCache.gameId !== (g && g.game_id) || this.logCache.you !== you) {
       this.logCache = {length: this.events.length, gameId: g && g.game_id, you,
         lines: describeEvents(this.events, names, you)};
     }
+    return this.logCache.lines;
+  }
+
+  logPanel(s) {
+    const g = s.game;
+    this.logLines();
     const lines = [];
     const currentGame = g ? g.game_id : null;
     const notes = this.notes.filter((n) => n.game === currentGame || n.game === null).slice(-60);
@@ -350,9 +436,11 @@ export class TableApp {
     }
     while (n < notes.length) lines.push(notes[n++]);
     const shown = lines.slice(-250);
-    return h("section", {class: "panel log-panel"},
-      h("h2", {}, "Table log"),
-      h("ol", {class: "log-lines", id: "log", "aria-live": "polite"},
+    // Not a live region (it would re-read every line at each change): the announcer says
+    // what matters as it happens. Focusable, so that a keyboard can scroll it.
+    return h("section", {class: "panel log-panel", "aria-labelledby": "log-heading"},
+      h("h2", {id: "log-heading"}, "Table log"),
+      h("ol", {class: "log-lines", id: "log", tabindex: "0", "aria-labelledby": "log-heading"},
         shown.length ? shown.map((line) => h("li", {class: `log-${line.kind || "plain"}`}, line.text))
           : h("li", {class: "muted"}, "Nothing has happened yet.")));
   }

@@ -4,10 +4,10 @@
 // types in the house's dice and the players' d12s. After each round every settlement and
 // balance is shown.
 
-import {h, fmtCp, fmtDelta} from "./util.js";
+import {h, fmtCp, fmtDelta, nameEl} from "./util.js";
 import {die, diceRow} from "./dice.js";
 import {outcomeWords} from "./eventlog.js";
-import {presenceBadge, seatPositions, timerChip, verifyBadge, verifyDetails} from "./board.js";
+import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
 
 const PHASE_TEXT = {
@@ -17,6 +17,8 @@ const PHASE_TEXT = {
   playing: "Players roll",
   "round-over": "Round over",
 };
+
+const SETTLE_COLUMNS = ["Player", "Bet", "Final", "Outcome", "Change", "Balance"];
 
 const SHORT_OUTCOME = {win: "won", lose: "lost", bust: "bust", exact: "exact!", "house-bust": "won", collected: "collected"};
 
@@ -87,8 +89,39 @@ function houseArea(app, g, v) {
         h("figcaption", {}, "Target")),
       h("figure", {}, diceRow(houseDice, {sides: r.house_sides, size: 50, clsFor: pickCls}), h("figcaption", {}, "House dice"))),
     line,
-    houseCheck(app, g, v),
-    h("div", {class: "house-net muted small"}, `House this session: ${fmtDelta(v.house_net)}`));
+    houseCheck(app, g, v) || sealedHouse(g),
+    h("div", {class: "house-net small"}, `House this session: ${fmtDelta(v.house_net)}`));
+}
+
+/** The house's dice of this round, committed before the bets (digital dice). */
+function houseCommitment(g) {
+  const c = g.commitments;
+  const item = c && c.items.find((i) => i.seat === "house");
+  return item ? {round: c.round, digest: item.digest} : null;
+}
+
+/** Before the house rolls: its dice are already rolled and sealed; here is the seal. */
+function sealedHouse(g) {
+  const sealed = houseCommitment(g);
+  if (!sealed) return null;
+  return h("div", {class: "house-check", id: "house-sealed"}, "Sealed house dice: ",
+    h("code", {title: sealed.digest}, shortDigest(sealed.digest)));
+}
+
+/** Side panel: the house's sealed dice (what the players bet against), like Liar's Dice's. */
+export function blackjackFairness(app) {
+  const g = app.state.game;
+  if (!g) return null;
+  const sealed = houseCommitment(g);
+  const manual = app.state.table.options.dice_mode === "manual";
+  return h("section", {class: "panel fairness"},
+    h("h2", {}, "Dice anyone can verify"),
+    h("p", {class: "muted small"}, manual
+      ? "The DM rolls real dice at the table and types them in; nothing is sealed."
+      : "The house's target and d20s are rolled and sealed with a SHA-256 commitment before anyone bets; when the house rolls, this browser re-hashes them and compares."),
+    sealed ? h("p", {class: "small"}, `Round ${sealed.round} sealed: `,
+      h("code", {id: "house-digest", title: sealed.digest}, shortDigest(sealed.digest)))
+      : manual ? null : h("p", {class: "muted small"}, "No sealed dice right now."));
 }
 
 function seatState(v, i, rolls, events) {
@@ -121,20 +154,20 @@ function seatCard(app, g, v, i, rolls, me) {
     style: `left:${pos.left.toFixed(2)}%;top:${pos.top.toFixed(2)}%`, "data-seat": i, "data-key": `bj-seat-${i}`,
   },
   h("div", {class: "seat-head"},
-    h("span", {class: "seat-name"}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
+    h("span", {class: "seat-name", title: seat.name}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
     presenceBadge(seat.presence)),
   h("div", {class: "seat-gold"}, h("span", {class: "coin"}, "●"), " ", h("span", {class: "balance", "data-balance": v.balances[i]}, fmtCp(v.balances[i])),
     pb ? h("span", {class: "pb", title: `Proficiency bonus +${pb}: may add up to +${Math.ceil(pb / 2)} on standing`}, `PB +${pb}`) : null),
   key in v.bets ? h("div", {class: "seat-bet"}, h("span", {class: "chip"}, fmtCp(v.bets[key])),
     total !== undefined && (total || rolls[i]) ? h("span", {class: "seat-total", "data-total": total}, ` total ${total}`, bonus ? ` +${bonus} = ${final}` : "") : null) : null,
-  rolls[i] ? h("div", {class: "seat-dice"}, diceRow(rolls[i], {sides: v.rules.player_sides, size: 24})) : null,
+  rolls[i] ? h("div", {class: "seat-dice"}, diceRow(rolls[i], {sides: v.rules.player_sides, size: 24, label: `d${v.rules.player_sides}s rolled: ${rolls[i].join(", ")}`})) : null,
   h("div", {class: "seat-foot"}, h("span", {class: `tag ${state.cls}`}, state.text), timerChip(app.timerLeft(i))));
 }
 
 function playerActions(app, g, v, me, rolls) {
   if (g.status === "over" || g.status === "ended") return null;
   if (me === null || me === undefined) {
-    return h("div", {class: "actions"}, h("p", {class: "action-note"}, app.state.you.role === "spectator" ? "You are watching." : "You will be seated at the next game."));
+    return h("div", {class: "actions", "data-key": "actions"}, h("p", {class: "action-note"}, app.state.you.role === "spectator" ? "You are watching." : "You will be seated at the next game."));
   }
   const paused = g.status === "paused";
   const ui = app.ui;
@@ -161,9 +194,9 @@ function playerActions(app, g, v, me, rolls) {
       h("div", {class: "btn-row"},
         h("button", {class: "btn btn-primary", id: "bet-btn", disabled: !valid || paused, onclick: () => {
           ui.lastBet = amount;
-          app.act({type: "bet", amount_cp: amount});
+          app.act({type: "bet", amount_cp: amount}, {focus: "#actions"});
         }}, valid ? `Bet ${fmtCp(amount)}` : "Bet"),
-        h("button", {class: "btn", id: "sit-out-btn", disabled: paused, onclick: () => app.act({type: "sit_out"})}, "Sit out"))));
+        h("button", {class: "btn", id: "sit-out-btn", disabled: paused, onclick: () => app.act({type: "sit_out"}, {focus: "#actions"})}, "Sit out"))));
   } else if (v.legal_actions.includes("roll")) {
     const total = v.totals[String(me)];
     const bonuses = v.legal_bonuses;
@@ -176,11 +209,11 @@ function playerActions(app, g, v, me, rolls) {
       h("p", {class: "play-total"}, "Your total ", h("strong", {}, String(total)), ` — target ${v.target}`,
         v.house_bust ? ", the house busted" : `, house ${v.house_roll}`),
       h("div", {class: "btn-row"},
-        h("button", {class: "btn btn-primary", id: "roll-btn", disabled: paused, onclick: () => app.act({type: "roll"})}, `Roll a d${v.rules.player_sides}`),
+        h("button", {class: "btn btn-primary", id: "roll-btn", disabled: paused, onclick: () => app.act({type: "roll"}, {focus: "#actions"})}, `Roll a d${v.rules.player_sides}`),
         bonuses.length > 1 ? h("label", {class: "bonus-pick"}, "add proficiency ",
           h("select", {id: "bonus", value: String(ui.bonus), onchange: (e) => { ui.bonus = Number(e.target.value); app.render(); }},
             bonuses.map((b) => h("option", {value: String(b), selected: b === ui.bonus}, `+${b}`)))) : null,
-        h("button", {class: "btn", id: "stand-btn", disabled: paused, onclick: () => app.act({type: "stand", bonus: ui.bonus})},
+        h("button", {class: "btn", id: "stand-btn", disabled: paused, onclick: () => app.act({type: "stand", bonus: ui.bonus}, {focus: "#actions"})},
           ui.bonus ? `Stand at ${total + ui.bonus} (${total} + ${ui.bonus})` : `Stand at ${total}`))));
   } else if (g.pending_roll && g.pending_roll.purpose === "d12" && g.pending_roll.seat === me) {
     parts.push(h("p", {class: "action-note"}, "⚄ Roll your d12 — the DM enters it."));
@@ -189,28 +222,30 @@ function playerActions(app, g, v, me, rolls) {
   } else if (v.phase === "round-over") {
     parts.push(h("p", {class: "action-note"}, "Waiting for the DM to open the next round."));
   } else if (v.turn !== null && v.turn !== undefined) {
-    parts.push(h("p", {class: "action-note"}, `${app.nameOf(v.turn)} is rolling…`));
+    parts.push(h("p", {class: "action-note"}, h("span", {}, nameEl(app.nameOf(v.turn)), " is rolling…")));
   } else {
     parts.push(h("p", {class: "action-note"}, PHASE_TEXT[v.phase] || ""));
   }
-  return h("div", {class: "actions", id: "actions"}, parts);
+  // The actions area keeps the keyboard's place while its buttons come and go.
+  return h("section", {class: "actions", id: "actions", "data-key": "actions", tabindex: "-1", "aria-label": "Your move"}, parts);
 }
 
 function settlementPanel(app, g, v) {
   return h("section", {class: "settlement", id: "settlement"},
     h("header", {class: "reveal-head"}, h("h2", {}, `Round ${v.round} settled`),
       h("span", {class: "muted small"}, `House this session: ${fmtDelta(v.house_net)}`)),
+    // On a phone each row becomes a card whose cells carry their column's name (data-label).
     h("table", {class: "settle-table"},
-      h("thead", {}, h("tr", {}, ["Player", "Bet", "Final", "Outcome", "Change", "Balance"].map((c) => h("th", {}, c)))),
+      h("thead", {}, h("tr", {}, SETTLE_COLUMNS.map((c) => h("th", {scope: "col"}, c)))),
       h("tbody", {}, v.settlements.map((s) => h("tr", {"data-seat": s.seat},
-        h("td", {}, g.seats[s.seat].name, s.seat === app.state.you.seat ? " (you)" : ""),
-        h("td", {}, fmtCp(s.bet)),
-        h("td", {}, s.final === null ? "—" : String(s.final)),
-        h("td", {}, outcomeWords(s.outcome)),
-        h("td", {class: s.delta > 0 ? "good" : s.delta < 0 ? "bad" : ""}, fmtDelta(s.delta)),
-        h("td", {class: "settle-balance"}, fmtCp(s.balance)))))),
-    h("p", {class: "muted small"}, "Every balance: ",
-      g.seats.map((seat, i) => `${seat.name} ${fmtCp(v.balances[i])}`).join(" · ")));
+        h("th", {scope: "row", class: "settle-name", "data-label": "Player"}, nameEl(g.seats[s.seat].name), s.seat === app.state.you.seat ? " (you)" : ""),
+        h("td", {"data-label": "Bet"}, fmtCp(s.bet)),
+        h("td", {"data-label": "Final"}, s.final === null ? "—" : String(s.final)),
+        h("td", {"data-label": "Outcome"}, outcomeWords(s.outcome)),
+        h("td", {"data-label": "Change", class: s.delta > 0 ? "good" : s.delta < 0 ? "bad" : ""}, fmtDelta(s.delta)),
+        h("td", {"data-label": "Balance", class: "settle-balance"}, fmtCp(s.balance)))))),
+    h("p", {class: "muted small balances-line"}, "Every balance: ",
+      g.seats.map((seat, i) => [i ? " · " : "", nameEl(seat.name), ` ${fmtCp(v.balances[i])}`])));
 }
 
 /** The badge for the house's committed dice (digital mode), once they are revealed. */
@@ -230,7 +265,7 @@ function houseControls(app, g, v) {
   const manual = app.state.table.options.dice_mode === "manual";
   const pending = g.pending_roll;
   const paused = g.status === "paused";
-  const parts = [h("h2", {}, "House controls"), h("p", {class: "muted small"}, manual
+  const parts = [h("h2", {id: "house-controls-heading"}, "House controls"), h("p", {class: "muted small"}, manual
     ? "Manual dice: roll your physical dice and type the faces in."
     : "Digital dice: the server rolls; the house's dice were sealed (committed) before the bets.")];
   if (g.status === "over" || g.status === "ended") return null;
@@ -239,9 +274,14 @@ function houseControls(app, g, v) {
       const n = v.rules.house_dice;
       ui.house = ui.house || [];
       const needTarget = pending.purpose === "target";
+      const typed = (text) => text !== undefined && text !== "" && Number.isInteger(Number(text)) && Number(text) > 0;
       const faces = Array.from({length: n}, (_, k) => Number(ui.house[k]));
-      const ok = (!needTarget || Number.isInteger(Number(ui.target)) && ui.target !== "" && ui.target !== undefined)
-        && faces.every((f) => Number.isInteger(f) && f > 0);
+      const houseTyped = faces.every((_, k) => typed(ui.house[k]));
+      const houseEmpty = faces.every((_, k) => ui.house[k] === undefined || ui.house[k] === "");
+      // The target may go in alone: the engine then says whether the round needs the
+      // house's dice at all (a target of 1 collects every bet and ends the round).
+      const ok = needTarget ? typed(ui.target) && (houseTyped || houseEmpty) : houseTyped;
+      const label = needTarget && houseEmpty ? "Enter the target" : "Enter the house's roll";
       parts.push(h("div", {class: "manual-form"},
         needTarget ? h("label", {}, `Target d${v.rules.target_sides}`,
           h("input", {id: "target-input", type: "number", min: 1, max: v.rules.target_sides, value: ui.target ?? "",
@@ -253,16 +293,22 @@ function houseControls(app, g, v) {
           // The target first, as at the table; the house's dice only if the round still
           // needs them (a target that ends the round, such as a 1, leaves them unused).
           try {
-            if (needTarget) await app.act({type: "house_roll", target: Number(ui.target)});
+            if (needTarget) {
+              await app.act({type: "house_roll", target: Number(ui.target)}, {focus: "#house-controls"});
+              ui.target = "";
+            }
             const next = app.state.game && app.state.game.pending_roll;
-            if (next && next.purpose === "house") await app.act({type: "house_roll", house: faces});
-            ui.target = "";
-            ui.house = [];
+            if (next && next.purpose === "house" && houseTyped) {
+              await app.act({type: "house_roll", house: faces}, {focus: "#house-controls"});
+              ui.house = [];
+            } else if (!next || next.purpose !== "house") {
+              ui.house = [];
+            }
             app.render();
           } catch { /* shown by the error handler */ }
-        }}, "Enter the house's roll")));
+        }}, label)));
     } else {
-      parts.push(h("button", {class: "btn btn-primary", id: "house-roll-btn", disabled: paused, onclick: () => app.act({type: "house_roll"})},
+      parts.push(h("button", {class: "btn btn-primary", id: "house-roll-btn", disabled: paused, onclick: () => app.act({type: "house_roll"}, {focus: "#house-controls"})},
         "⚄ Roll the house dice"));
     }
   } else if (pending && pending.purpose === "d12") {
@@ -270,23 +316,25 @@ function houseControls(app, g, v) {
       const face = Number(ui.d12);
       const ok = Number.isInteger(face) && face >= 1 && face <= pending.sides;
       parts.push(h("div", {class: "manual-form"},
-        h("label", {}, `${app.nameOf(pending.seat)}'s d${pending.sides}`,
+        h("label", {}, nameEl(app.nameOf(pending.seat)), `'s d${pending.sides}`,
           h("input", {id: "d12-input", type: "number", min: 1, max: pending.sides, value: ui.d12 ?? "",
             oninput: (e) => { ui.d12 = e.target.value; app.render(); }})),
         h("button", {class: "btn btn-primary", id: "d12-btn", disabled: !ok || paused, onclick: () => {
-          app.act({type: "d12", face}).then(() => { ui.d12 = ""; app.render(); }, () => {});
+          app.act({type: "d12", face}, {focus: "#house-controls"}).then(() => { ui.d12 = ""; app.render(); }, () => {});
         }}, "Enter the d12")));
     } else {
       parts.push(h("p", {class: "action-note"}, "Rolling…"));
     }
   } else if (v.phase === "betting") {
-    const waiting = undecided(app.events).map((i) => app.nameOf(i));
-    parts.push(h("p", {class: "action-note"}, "Waiting for bets", waiting.length ? ` from ${waiting.join(", ")}` : "", "…"));
+    const waiting = undecided(app.events);
+    parts.push(h("p", {class: "action-note"}, h("span", {}, "Waiting for bets",
+      waiting.length ? [" from ", waiting.map((i, k) => [k ? ", " : "", nameEl(app.nameOf(i))])] : "", "…")));
   } else if (v.phase === "round-over") {
-    parts.push(h("button", {class: "btn btn-primary", id: "next-round-btn", disabled: paused, onclick: () => app.act({type: "next_round"})},
-      "Open the next round"));
+    parts.push(h("button", {class: "btn btn-primary", id: "next-round-btn", disabled: paused,
+      onclick: () => app.act({type: "next_round"}, {focus: "#house-controls"})}, "Open the next round"));
   } else if (v.turn !== null) {
-    parts.push(h("p", {class: "action-note"}, `${app.nameOf(v.turn)} is deciding: roll again or stand.`));
+    parts.push(h("p", {class: "action-note"}, h("span", {}, nameEl(app.nameOf(v.turn)), " is deciding: roll again or stand.")));
   }
-  return h("div", {class: "actions house-controls", id: "house-controls"}, parts);
+  return h("section", {class: "actions house-controls", id: "house-controls", "data-key": "house-controls", tabindex: "-1",
+    "aria-labelledby": "house-controls-heading"}, parts);
 }

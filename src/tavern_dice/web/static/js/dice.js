@@ -38,7 +38,8 @@ function outline(sides) {
 
 /**
  * One die as an <svg>. `face` null draws a hidden die.
- * opts: {sides, size (px), cls (extra classes), label (accessible name)}.
+ * opts: {sides, size (px), cls (extra classes), label (accessible name), decorative (no
+ * name of its own: the row or the text beside it says what it shows)}.
  */
 export function die(face, opts = {}) {
   const sides = opts.sides || 6;
@@ -46,7 +47,7 @@ export function die(face, opts = {}) {
   const classes = ["die", `d${sides}`, hidden ? "die-hidden" : `face-${face}`];
   if (opts.cls) classes.push(opts.cls);
   const label = opts.label || (hidden ? "hidden die" : `a ${faceName(face)}`);
-  const parts = [h("title", {}, label), outline(sides)];
+  const parts = opts.decorative ? [outline(sides)] : [h("title", {}, label), outline(sides)];
   if (hidden) {
     parts.push(h("text", {class: "die-num", x: 50, y: sides === 20 ? 72 : 66, "text-anchor": "middle"}, "?"));
   } else if (sides === 6 && PIPS[face]) {
@@ -57,14 +58,28 @@ export function die(face, opts = {}) {
     parts.push(h("text", {class: "die-num" + small, x: 50, y, "text-anchor": "middle"}, String(face)));
   }
   const size = opts.size || 40;
+  const named = opts.decorative ? {"aria-hidden": "true"} : {role: "img", "aria-label": label};
   return h("svg", {
     class: classes.join(" "), viewBox: "0 0 100 100", width: size, height: size,
-    role: "img", "aria-label": label, "data-face": hidden ? "" : String(face),
+    ...named, "data-face": hidden ? "" : String(face),
   }, parts);
 }
 
-/** A row of dice. */
+/** What a row of dice shows, in words: "5 hidden dice", "dice showing 3, 1, 6". */
+export function diceWords(faces) {
+  const hidden = faces.filter((f) => f === null || f === undefined).length;
+  if (hidden === faces.length) return `${hidden} hidden ${hidden === 1 ? "die" : "dice"}`;
+  const shown = faces.filter((f) => f !== null && f !== undefined);
+  return `${shown.length === 1 ? "a die showing" : "dice showing"} ${shown.join(", ")}`;
+}
+
+/**
+ * A row of dice, read by a screen reader once, as a whole ("5 hidden dice"), not die by
+ * die. opts as for die(), plus label (the row's accessible name) and clsFor(face, i).
+ */
 export function diceRow(faces, opts = {}) {
-  return h("span", {class: "dice-row " + (opts.rowCls || "")},
-    faces.map((f, i) => die(f, {...opts, cls: opts.clsFor ? opts.clsFor(f, i) : opts.cls})));
+  const label = opts.label || diceWords(faces);
+  return h("span", {class: "dice-row " + (opts.rowCls || ""), role: "img", "aria-label": label},
+    faces.map((f, i) => die(f, {...opts, label: undefined, decorative: true,
+      cls: opts.clsFor ? opts.clsFor(f, i) : opts.cls})));
 }

@@ -15,6 +15,20 @@ export function wagerWords(code) {
   return `${q} ${facePlural(Number(m[2]), q)}`;
 }
 
+/** What a wager claims, as said aloud: "at least 3 fives", "a sum of at least 7". */
+export function claimWords(code) {
+  if (!code) return "";
+  return /^sum /.test(code) ? wagerWords(code) : `at least ${wagerWords(code)}`;
+}
+
+/**
+ * Names joined for a sentence, the viewer as "You" first and "you" after: "You and Ann",
+ * "Ann and you".
+ */
+export function namesText(seats, name, you) {
+  return joinNames(seats.map((s, i) => (s === you ? (i === 0 ? "You" : "you") : name(s))));
+}
+
 /** Parse a wager code into {quantity, face} or {total}. */
 export function parseWager(code) {
   const sum = /^sum (\d+)$/.exec(code || "");
@@ -85,7 +99,7 @@ export function describeEvents(events, names, you) {
       case "revealed": {
         const counted = wager && wager.startsWith("sum") ? `the dice sum to ${ev.count}`
           : `there ${ev.count === 1 ? "is" : "are"} ${ev.count} ${facePlural(parseWager(wager)?.face, ev.count)}`;
-        const losers = joinNames(ev.losers.map(name));
+        const losers = namesText(ev.losers, name, you);
         const verdict = ev.outcome === "false" ? "the wager was false"
           : ev.outcome === "spot-on" ? "the wager was spot-on" : "the wager was true";
         add(`Dice revealed: ${counted} — ${verdict}. ${losers} ${ev.losers.length === 1 && ev.losers[0] !== you ? "loses" : "lose"} a die.`, "reveal");

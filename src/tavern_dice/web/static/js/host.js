@@ -1,12 +1,16 @@
 // The DM console's own panels: the join link and QR code, the seat list (add bots,
 // reorder, remove), the table options, gold grants, and start / pause / resume / end.
 
-import {h, fmtCp, toast} from "./util.js";
+import {h, api, fmtCp, toast} from "./util.js";
 import {presenceBadge} from "./board.js";
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
-const BOT_KINDS = {"liars-dice": ["probabilistic", "random"], blackjack: ["cautious", "bold"]};
+/** The bots the DM may seat: the server's bot registry, from /api/catalog. */
+function botKinds(app, game) {
+  const entry = app.catalog && app.catalog.games[game];
+  return entry ? entry.bot_kinds : [];
+}
 
 /** Start / pause / resume / end, above the board. */
 export function hostGameControls(app) {
@@ -16,22 +20,61 @@ export function hostGameControls(app) {
   const t = s.table;
   const need = t.game === "liars-dice" ? t.rules.min_players : 1;
   const canStart = !running && t.seats.length >= need;
-  return h("div", {class: "dm-bar", id: "dm-bar"},
+  // Each button is keyed, so that a re-render never turns the focused Start button into
+  // Pause under the keyboard (a second Enter would pause the game just started).
+  return h("section", {class: "dm-bar", id: "dm-bar", tabindex: "-1", "aria-label": "Game controls"},
     h("span", {class: "dm-label"}, "DM"),
-    running ? null : h("button", {class: "btn btn-primary", id: "start-btn", disabled: !canStart,
+    running ? null : h("button", {class: "btn btn-primary", id: "start-btn", "data-key": "start", disabled: !canStart,
       title: canStart ? "Start a game with the seated players, in seat order" : `Seat at least ${need} players first`,
-      onclick: () => app.act({type: "start"})}, g ? "▶ Start a new game" : "▶ Start the game"),
-    running && g.status === "playing" ? h("button", {class: "btn", id: "pause-btn", onclick: () => app.act({type: "pause"})}, "‖ Pause") : null,
-    running && g.status === "paused" ? h("button", {class: "btn btn-primary", id: "resume-btn", onclick: () => app.act({type: "resume"})}, "▶ Resume") : null,
-    running ? h("button", {class: "btn btn-danger", id: "end-btn", onclick: () => {
-      if (confirm("End the game now? It cannot be resumed.")) app.act({type: "end"});
+      onclick: () => app.act({type: "start"}, {focus: "#game-heading"})}, g ? "▶ Start a new game" : "▶ Start the game"),
+    running && g.status === "playing" ? h("button", {class: "btn", id: "pause-btn", "data-key": "pause",
+      onclick: () => app.act({type: "pause"}, {focus: "#resume-btn"})}, "‖ Pause") : null,
+    running && g.status === "paused" ? h("button", {class: "btn btn-primary", id: "resume-btn", "data-key": "resume",
+      onclick: () => app.act({type: "resume"}, {focus: "#pause-btn"})}, "▶ Resume") : null,
+    running ? h("button", {class: "btn btn-danger", id: "end-btn", "data-key": "end", onclick: () => {
+      if (confirm("End the game now? It cannot be resumed.")) app.act({type: "end"}, {focus: "#dm-bar"});
     }}, "■ End game") : null,
     !running && !canStart ? h("span", {class: "muted small"}, `Seat at least ${need} ${need === 1 ? "player" : "players"} to start.`) : null);
 }
 
 /** The side column of the DM console. */
 export function hostSide(app) {
-  return [joinCard(app), seatsPanel(app), optionsPanel(app)];
+  return [joinCard(app), dmLinkPanel(app), seatsPanel(app), optionsPanel(app)];
+}
+
+/**
+ * The DM link (the console's address with the DM key) and its QR code: shown once when
+ * the table is made, and on demand, so the DM can keep it or move to another device.
+ */
+function dmLinkPanel(app) {
+  const ui = app.ui;
+  const link = ui.dmLink;
+  if (ui.showDmLink && !link && !ui.dmLinkLoading && app.hostToken) {
+    ui.dmLinkLoading = true;
+    api(`/api/tables/${encodeURIComponent(app.tableId)}/host-link`, {host_token: app.hostToken}).then((made) => {
+      ui.dmLink = made;
+      ui.dmLinkLoading = false;
+      app.render();
+    }, (error) => { ui.dmLinkLoading = false; ui.showDmLink = false; toast(error.message); app.render(); });
+  }
+  const toggle = h("button", {class: "btn btn-small", id: "dm-link-btn", "aria-expanded": ui.showDmLink ? "true" : "false",
+    "aria-controls": "dm-link", onclick: () => { ui.showDmLink = !ui.showDmLink; app.render(); }},
+  ui.showDmLink ? "Hide the DM link" : "Open the console on another device");
+  if (!ui.showDmLink) return h("section", {class: "panel dm-link-panel", "aria-label": "DM link"}, toggle);
+  return h("section", {class: "panel dm-link-panel", "aria-labelledby": "dm-link-heading"},
+    h("h2", {id: "dm-link-heading"}, "Your DM link"),
+    h("p", {class: "small warn"}, "Keep this link private: whoever opens it runs the table. Open it (or scan the code) "
+      + "on another device to move the console there, or save it to come back if this browser forgets the table."),
+    link ? h("div", {class: "join-row", id: "dm-link"},
+      h("img", {class: "qr", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(link.qr_svg)}`,
+        alt: "QR code of the DM link", width: 132, height: 132}),
+      h("div", {class: "join-text"},
+        h("label", {for: "dm-url"}, "DM link"),
+        h("input", {class: "join-url", id: "dm-url", readonly: true, value: link.host_url, onfocus: (e) => e.target.select()}),
+        h("button", {class: "btn btn-small", onclick: async () => {
+          try { await navigator.clipboard.writeText(link.host_url); toast("DM link copied.", "info"); } catch { toast("Select the link and copy it.", "info"); }
+        }}, "Copy DM link"))) : h("p", {class: "muted small", id: "dm-link"}, "Getting the link…"),
+    toggle);
 }
 
 function joinCard(app) {
@@ -43,6 +86,7 @@ function joinCard(app) {
       h("img", {class: "qr", src: `/api/tables/${encodeURIComponent(t.table_id)}/qr.svg`, alt: "QR code of the join link", width: 132, height: 132}),
       h("div", {class: "join-text"},
         h("p", {class: "small"}, "Players scan the code or open the link, give a name and sit down."),
+        h("label", {for: "join-url"}, "Join link"),
         h("input", {class: "join-url", id: "join-url", readonly: true, value: url, onfocus: (e) => e.target.select()}),
         h("div", {class: "btn-row"},
           h("button", {class: "btn btn-small", onclick: async () => {
@@ -52,7 +96,7 @@ function joinCard(app) {
     LOOPBACK.test(location.hostname) ? h("p", {class: "small warn"},
       "Other devices cannot reach this address (it is this computer's own). Start the server with ",
       h("code", {}, "tavern serve --host 0.0.0.0"), " and open this console by the computer's network address, so the link and code work for everyone.") : null,
-    h("p", {class: "muted small"}, "This console's address is private to you: it holds the DM key (this browser remembers it)."));
+    h("p", {class: "muted small"}, "This browser remembers the DM key; the DM link below moves the console to another device."));
 }
 
 function seatsPanel(app) {
@@ -61,11 +105,15 @@ function seatsPanel(app) {
   const g = s.game;
   const running = g && (g.status === "playing" || g.status === "paused");
   const ui = app.ui;
-  const kinds = BOT_KINDS[t.game] || [];
-  if (!ui.botKind || !kinds.includes(ui.botKind)) ui.botKind = kinds[0];
+  const kinds = botKinds(app, t.game);
+  if (!ui.botKind || !kinds.includes(ui.botKind)) {
+    // The game's everyday bot (its default stand-in) first, else the registry's first.
+    const everyday = app.catalog ? app.catalog.games[t.game].options.standin_bot : null;
+    ui.botKind = kinds.includes(everyday) ? everyday : kinds[0];
+  }
   const rows = t.seats.map((seat, i) => h("li", {class: "seat-row", "data-key": seat.player_id},
     h("span", {class: "seat-num"}, String(i + 1)),
-    h("span", {class: "seat-name"}, seat.name),
+    h("span", {class: "seat-name", title: seat.name}, seat.name),
     presenceBadge(seat.presence, seat.bot_kind),
     h("span", {class: "muted small gold"}, fmtCp(t.balances[seat.player_id] ?? 0)),
     running ? null : h("span", {class: "row-btns"},
@@ -78,11 +126,13 @@ function seatsPanel(app) {
   const grant = !(running && t.game === "blackjack") && t.seats.length ? h("details", {class: "grant"},
     h("summary", {}, "Give or take gold"),
     h("div", {class: "grant-form"},
-      h("select", {id: "grant-who", value: ui.grantWho || "", onchange: (e) => { ui.grantWho = e.target.value; }},
-        h("option", {value: ""}, "— player —"),
-        t.seats.map((seat) => h("option", {value: seat.player_id, selected: seat.player_id === ui.grantWho}, seat.name))),
-      h("input", {id: "grant-cp", type: "number", step: 1, placeholder: "cp (negative takes)", value: ui.grantCp || "",
-        oninput: (e) => { ui.grantCp = e.target.value; }}),
+      h("label", {for: "grant-who"}, "Player",
+        h("select", {id: "grant-who", value: ui.grantWho || "", onchange: (e) => { ui.grantWho = e.target.value; }},
+          h("option", {value: ""}, "— choose —"),
+          t.seats.map((seat) => h("option", {value: seat.player_id, selected: seat.player_id === ui.grantWho}, seat.name)))),
+      h("label", {for: "grant-cp"}, "Gold in cp (negative takes)",
+        h("input", {id: "grant-cp", type: "number", step: 1, placeholder: "e.g. 500", value: ui.grantCp || "",
+          oninput: (e) => { ui.grantCp = e.target.value; }})),
       h("button", {class: "btn btn-small", onclick: () => {
         const amount = Number(ui.grantCp);
         if (!ui.grantWho || !Number.isInteger(amount) || amount === 0) { toast("Choose a player and a whole amount of cp."); return; }
@@ -92,9 +142,11 @@ function seatsPanel(app) {
     h("h2", {}, "Seats"),
     rows.length ? h("ol", {class: "seat-list", id: "seat-list"}, rows) : h("p", {class: "muted small"}, "Nobody yet. Share the link, or add bots."),
     running ? h("p", {class: "muted small"}, "People who join now sit down at the next game.") : h("div", {class: "add-bot"},
-      h("select", {id: "bot-kind", "aria-label": "bot kind", value: ui.botKind, onchange: (e) => { ui.botKind = e.target.value; }},
-        kinds.map((k) => h("option", {value: k, selected: k === ui.botKind}, `${k} bot`))),
-      h("input", {id: "bot-name", maxlength: 32, placeholder: "name (optional)", value: ui.botName || "", oninput: (e) => { ui.botName = e.target.value; }}),
+      h("label", {for: "bot-kind"}, "Bot",
+        h("select", {id: "bot-kind", value: ui.botKind, onchange: (e) => { ui.botKind = e.target.value; }},
+          kinds.map((k) => h("option", {value: k, selected: k === ui.botKind}, `${k} bot`)))),
+      h("label", {for: "bot-name"}, "Bot's name (optional)",
+        h("input", {id: "bot-name", maxlength: 32, placeholder: "e.g. Old Tom", value: ui.botName || "", oninput: (e) => { ui.botName = e.target.value; }})),
       h("button", {class: "btn btn-small", id: "add-bot-btn", onclick: () => {
         const frame = {type: "add_bot", kind: ui.botKind};
         if ((ui.botName || "").trim()) frame.name = ui.botName.trim();

@@ -26,6 +26,7 @@ const RULE_FIELDS = {
     ["wild_face", "Wild face", "wild"],
     ["spot_on", "Spot-on: an exact wager costs everyone else a die", "bool"],
     ["sum_endgame", "Sum endgame: two players with one die each wager on the sum", "bool"],
+    ["repeat_wagers", "Repeat wagers: a wager already made this round may be made again", "bool"],
     ["max_players", "Most players", "int", 2, 10],
   ],
   blackjack: [
@@ -116,6 +117,10 @@ async function create(e) {
     toast(error.message);
     state.busy = false;
     render();
+    // The server names the field at fault ("rules.sides", "options.grace_s"): go there.
+    const [group, key] = (error.field || "").split(".");
+    const box = key && document.getElementById(`${group === "rules" ? "rule" : "opt"}-${key}`);
+    if (box) box.focus();
   }
 }
 
@@ -123,7 +128,7 @@ function page() {
   if (!state.catalog) return h("main", {class: "layout layout-single"}, h("p", {class: "muted"}, "Loading the games…"));
   const presets = Object.keys(state.catalog.games[state.game].presets);
   return [
-    h("header", {class: "topbar"}, h("a", {class: "brand", href: "/"}, h("span", {class: "brand-die"}, "⚄"), " Tavern Dice"),
+    h("header", {class: "topbar"}, h("a", {class: "brand", href: "/"}, h("span", {class: "brand-die", "aria-hidden": "true"}, "⚄"), " Tavern Dice"),
       h("div", {class: "table-title"}, h("span", {class: "table-name"}, "Host a table")), h("div", {class: "top-right"})),
     h("main", {class: "layout layout-single"},
       h("form", {class: "panel create", id: "create-form", onsubmit: create},
@@ -133,7 +138,7 @@ function page() {
           Object.entries(GAMES).map(([key, game]) => h("label", {class: "game-card" + (state.game === key ? " chosen" : "")},
             h("input", {type: "radio", name: "game", value: key, checked: state.game === key,
               onchange: () => { state.game = key; state.preset = "tavern"; state.rules = {}; state.options = {}; render(); }}),
-            h("span", {class: "game-icon"}, game.icon),
+            h("span", {class: "game-icon", "aria-hidden": "true"}, game.icon),
             h("span", {class: "game-title"}, game.title),
             h("span", {class: "game-blurb"}, game.blurb)))),
         h("label", {}, "Table name", h("input", {id: "table-name", maxlength: 64, placeholder: "The Prancing Pony", value: state.name,

@@ -3,9 +3,9 @@
 // wagers (the lowest legal raise preselected), the "Liar!" button, and the last reveal
 // with every hand shown, the matching dice highlighted and the commitments checked.
 
-import {h, joinNames, plural} from "./util.js";
+import {h, nameEl, plural} from "./util.js";
 import {die, diceRow, facePlural} from "./dice.js";
-import {parseWager, wagerWords, wagerCodeOf} from "./eventlog.js";
+import {claimWords, namesText, parseWager, wagerWords, wagerCodeOf} from "./eventlog.js";
 import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
 
@@ -46,17 +46,19 @@ function seatCard(app, g, v, i, pos, me) {
   if (v.wager_maker === i) classes.push("seat-wagered");
   const sides = v.rules.sides;
   const dice = i === me && v.own_dice.length
-    ? diceRow(v.own_dice, {sides, size: 22})
+    ? diceRow(v.own_dice, {sides, size: 22, label: `your dice: ${v.own_dice.join(", ")}`})
     : diceRow(Array(count).fill(null), {sides, size: 20});
   const left = app.timerLeft(i);
+  // After the last reveal the winner's dice are never rolled again: no hidden dice then.
+  const over = v.phase === "over" || g.status === "over" || g.status === "ended";
   return h("div", {
     class: classes.join(" "), style: `left:${pos.left.toFixed(2)}%;top:${pos.top.toFixed(2)}%`,
     "data-seat": i, "data-key": `seat-${i}`, "data-dice": count,
   },
   h("div", {class: "seat-head"},
-    h("span", {class: "seat-name"}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
+    h("span", {class: "seat-name", title: seat.name}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
     presenceBadge(seat.presence)),
-  out ? h("div", {class: "seat-status"}, v.winner === i ? "★ winner" : "out")
+  out || over ? h("div", {class: "seat-status"}, v.winner === i ? "★ winner" : out ? "out" : plural(count, "die", "dice") + " left")
     : h("div", {class: "seat-dice", title: plural(count, "die", "dice")}, dice),
   h("div", {class: "seat-foot"},
     v.winner === i ? h("span", {class: "tag tag-win"}, "★ winner") : null,
@@ -76,25 +78,26 @@ function centre(app, g, v) {
   const sides = v.rules.sides;
   let body;
   if (v.phase === "over") {
-    body = [h("div", {class: "centre-title"}, "★"),
-      h("div", {class: "centre-big"}, `${app.nameOf(v.winner)} ${v.winner === app.state.you.seat ? "win" : "wins"}!`),
+    body = [h("div", {class: "centre-title", "aria-hidden": "true"}, "★"),
+      h("div", {class: "centre-big"}, nameEl(app.nameOf(v.winner)), ` ${v.winner === app.state.you.seat ? "win" : "wins"}!`),
       h("div", {class: "centre-sub"}, g.status === "ended" ? "The DM ended the game." : "Last player with dice.")];
   } else if (g.status === "ended") {
     body = [h("div", {class: "centre-big"}, "Game ended"), h("div", {class: "centre-sub"}, "The DM ended this game.")];
   } else if (v.wager) {
     const w = parseWager(v.wager);
+    // The picture repeats the words under it: hidden from screen readers.
     const pic = w.total !== undefined
-      ? h("div", {class: "wager-pic"}, die(null, {sides, size: 46, label: "die"}), h("span", {class: "wager-plus"}, "+"),
-        die(null, {sides, size: 46, label: "die"}), h("span", {class: "wager-x"}, `≥ ${w.total}`))
-      : h("div", {class: "wager-pic"}, h("span", {class: "wager-q"}, String(w.quantity)), h("span", {class: "wager-x"}, "×"),
-        die(w.face, {sides, size: 54}));
+      ? h("div", {class: "wager-pic", "aria-hidden": "true"}, die(null, {sides, size: 46, decorative: true}), h("span", {class: "wager-plus"}, "+"),
+        die(null, {sides, size: 46, decorative: true}), h("span", {class: "wager-x"}, `≥ ${w.total}`))
+      : h("div", {class: "wager-pic", "aria-hidden": "true"}, h("span", {class: "wager-q"}, String(w.quantity)), h("span", {class: "wager-x"}, "×"),
+        die(w.face, {sides, size: 54, decorative: true}));
     body = [h("div", {class: "centre-label"}, v.sum_wagers ? "Standing wager — sum of both dice" : "Standing wager"),
       pic,
-      h("div", {class: "centre-sub", id: "wager-text"}, `at least ${wagerWords(v.wager)} — by ${names[v.wager_maker]}`)];
+      h("div", {class: "centre-sub", id: "wager-text"}, `${claimWords(v.wager)} — by `, nameEl(names[v.wager_maker]))];
   } else {
     const starter = v.turn ?? v.starter;
     body = [h("div", {class: "centre-label"}, `Round ${v.round}`),
-      h("div", {class: "centre-big"}, starter === null ? "Rolling…" : `${app.nameOf(starter)} ${starter === app.state.you.seat ? "open" : "opens"} the bidding`),
+      h("div", {class: "centre-big"}, starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
       v.sum_wagers ? h("div", {class: "centre-sub endgame"}, "Endgame: two dice left — wager on their sum") : null];
   }
   return h("div", {class: "felt-centre"}, body,
@@ -105,9 +108,9 @@ function centre(app, g, v) {
 function tray(app, v, me) {
   if (me === null || me === undefined || v.phase === "over") return null;
   const faces = v.own_dice;
-  return h("div", {class: "tray", "aria-label": "Your dice"},
+  return h("div", {class: "tray"},
     h("span", {class: "tray-label"}, "Your dice"),
-    faces.length ? diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice"})
+    faces.length ? diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${faces.join(", ")}`})
       : h("span", {class: "muted"}, v.dice_counts[me] === 0 ? "You are out of this game — watch the rest." : "…"),
     v.sum_wagers && faces.length ? h("span", {class: "tray-note"}, `your die: ${faces[0]}`) : null);
 }
@@ -126,20 +129,24 @@ function actions(app, g, v, me) {
   if (myTurn && v.legal_wagers.length) {
     parts.push(picker(app, v, paused));
   } else if (me !== null && me !== undefined && v.dice_counts[me] > 0 && v.phase === "bidding") {
-    parts.push(h("p", {class: "action-note"}, `Waiting for ${app.nameOf(v.turn)} to ${v.wager ? "raise or call" : "open the bidding"}…`));
+    parts.push(h("p", {class: "action-note"}, h("span", {}, "Waiting for ", nameEl(app.nameOf(v.turn)), ` to ${v.wager ? "raise or call" : "open the bidding"}…`)));
   } else if (me === null || me === undefined) {
-    parts.push(h("p", {class: "action-note"}, v.phase === "bidding" ? `${app.nameOf(v.turn)} to act.` : "Rolling…"));
+    parts.push(h("p", {class: "action-note"}, v.phase === "bidding" ? h("span", {}, nameEl(app.nameOf(v.turn)), " to act.") : "Rolling…"));
   } else if (v.dice_counts[me] === 0) {
-    parts.push(h("p", {class: "action-note"}, `You are out of this game. ${app.nameOf(v.turn)} to act.`));
+    parts.push(h("p", {class: "action-note"}, h("span", {}, "You are out of this game. ", nameEl(app.nameOf(v.turn)), " to act.")));
   }
   if (v.may_accuse) {
+    // The call names the wager it is for: a call that arrives after another player's
+    // (or after a raise) is refused with the reason instead of landing on a new wager.
     parts.push(h("div", {class: "accuse-row"},
-      h("span", {}, `${app.nameOf(v.wager_maker)} says at least ${wagerWords(v.wager)}.`),
-      h("button", {class: "btn btn-liar", id: "liar-btn", disabled: paused, onclick: () => app.act({type: "accuse"})}, "Liar!")));
+      h("span", {}, nameEl(app.nameOf(v.wager_maker)), ` ${v.wager_maker === me ? "say" : "says"} ${claimWords(v.wager)}.`),
+      h("button", {class: "btn btn-liar", id: "liar-btn", disabled: paused,
+        onclick: () => app.act({type: "accuse", round: v.round, wager: v.wager}, {focus: "#reveal-heading"})}, "Liar!")));
   }
   const left = myTurn ? app.timerLeft(me) : null;
   if (left !== null) parts.unshift(h("p", {class: "action-note"}, timerChip(left), h("span", {}, "left to act, or a stand-in plays this move for you.")));
-  return h("div", {class: "actions", id: "actions"}, parts);
+  // The actions area keeps the keyboard's place while its buttons come and go.
+  return h("section", {class: "actions", id: "actions", tabindex: "-1", "aria-label": "Your move"}, parts);
 }
 
 function picker(app, v, paused) {
@@ -152,7 +159,7 @@ function picker(app, v, paused) {
     ui.wagerCode = legal[0].code;
   }
   const chosen = legal.find((w) => w.code === ui.wagerCode);
-  const send = () => app.act({type: "wager", wager: ui.wagerCode});
+  const send = () => app.act({type: "wager", wager: ui.wagerCode}, {focus: "#actions"});
   const sides = v.rules.sides;
   if (chosen.total !== undefined) {
     const totals = legal.map((w) => w.total);
@@ -160,7 +167,7 @@ function picker(app, v, paused) {
     return h("div", {class: "picker picker-sum"},
       h("span", {class: "sum-pic", "aria-hidden": "true"}, die(mine, {sides, size: 34}), " + ", die(null, {sides, size: 34}), " ≥"),
       h("label", {for: "wager-sum"}, "Sum of both dice at least"),
-      stepper(app, "wager-sum", totals, chosen.total, (t) => { ui.wagerCode = `sum ${t}`; }),
+      stepper(app, "wager-sum", totals, chosen.total, (t) => { ui.wagerCode = `sum ${t}`; }, ["lower total", "higher total"]),
       h("button", {class: "btn btn-primary", id: "wager-btn", disabled: paused, onclick: send}, `Wager sum ≥ ${chosen.total}`));
   }
   const quantities = [...new Set(legal.map((w) => w.quantity))].sort((a, b) => a - b);
@@ -170,9 +177,9 @@ function picker(app, v, paused) {
     const ok = facesFor.has(f);
     faceButtons.push(h("button", {
       class: "face-btn" + (f === chosen.face ? " face-chosen" : ""), disabled: !ok || paused,
-      "aria-pressed": f === chosen.face ? "true" : "false", "aria-label": `face ${f}`, "data-face": f,
+      "aria-pressed": f === chosen.face ? "true" : "false", "aria-label": facePlural(f), "data-face": f,
       onclick: () => { ui.wagerCode = `${chosen.quantity}x${f}`; app.render(); },
-    }, die(f, {sides, size: 34})));
+    }, die(f, {sides, size: 34, decorative: true})));
   }
   return h("div", {class: "picker"},
     h("div", {class: "picker-row"},
@@ -181,21 +188,22 @@ function picker(app, v, paused) {
         const faces = legal.filter((w) => w.quantity === q).map((w) => w.face);
         const face = faces.includes(chosen.face) ? chosen.face : faces[0];
         ui.wagerCode = `${q}x${face}`;
-      })),
-    h("div", {class: "picker-row"}, h("span", {class: "picker-label"}, "Face"), h("div", {class: "faces"}, faceButtons)),
+      }, ["fewer dice", "more dice"])),
+    h("div", {class: "picker-row"}, h("span", {class: "picker-label", id: "face-label"}, "Face"),
+      h("div", {class: "faces", role: "group", "aria-labelledby": "face-label"}, faceButtons)),
     h("button", {class: "btn btn-primary", id: "wager-btn", disabled: paused, onclick: send},
       `Wager ${wagerWords(chosen.code)}`));
 }
 
-/** − [select] + over a sorted list of allowed values. */
-function stepper(app, id, values, current, onPick) {
+/** − [select] + over a sorted list of allowed values; `names` are the buttons' names. */
+function stepper(app, id, values, current, onPick, [down, up] = ["lower", "higher"]) {
   const at = values.indexOf(current);
   const pick = (value) => { onPick(value); app.render(); };
   return h("span", {class: "stepper"},
-    h("button", {class: "btn btn-step", "aria-label": "lower", disabled: at <= 0, onclick: () => pick(values[at - 1])}, "−"),
+    h("button", {class: "btn btn-step", "aria-label": down, "data-step": "down", disabled: at <= 0, onclick: () => pick(values[at - 1])}, "−"),
     h("select", {id, value: String(current), onchange: (e) => pick(Number(e.target.value))},
       values.map((q) => h("option", {value: String(q), selected: q === current}, String(q)))),
-    h("button", {class: "btn btn-step", "aria-label": "higher", disabled: at >= values.length - 1, onclick: () => pick(values[at + 1])}, "+"));
+    h("button", {class: "btn btn-step", "aria-label": up, "data-step": "up", disabled: at >= values.length - 1, onclick: () => pick(values[at + 1])}, "+"));
 }
 
 /** What the log says about the latest reveal: the wager, who accused whom, who went out. */
@@ -240,12 +248,16 @@ function revealPanel(app, g, v) {
   const countText = !w ? `Count: ${reveal.count}`
     : w.total !== undefined ? `The dice sum to ${reveal.count}.`
       : `There ${reveal.count === 1 ? "is" : "are"} ${reveal.count} ${facePlural(w.face, reveal.count)}${v.rules.wild_face ? ` (${facePlural(v.rules.wild_face)} wild)` : ""}.`;
-  const losers = reveal.losers.map(who);
+  const me = app.state.you.seat;
+  const losers = namesText(reveal.losers, (s) => names[s], me);
+  const single = reveal.losers.length === 1 && reveal.losers[0] !== me;
+  // "you" mid-sentence, never "You": "Everyone but you", "Cid called your wager".
+  const whom = (s) => (s === me ? "you" : names[s]);
   const verdict = reveal.outcome === "false"
-    ? `The wager was false — ${joinNames(losers)} ${reveal.losers.length === 1 && reveal.losers[0] !== app.state.you.seat ? "loses" : "lose"} a die.`
+    ? `The wager was false — ${losers} ${single ? "loses" : "lose"} a die.`
     : reveal.outcome === "spot-on"
-      ? `Spot-on! Everyone but ${who(ctx.maker)} loses a die.`
-      : `The wager was true — ${joinNames(losers)} ${reveal.losers[0] === app.state.you.seat ? "lose" : "loses"} a die for the false accusation.`;
+      ? `Spot-on! Everyone but ${whom(ctx.maker)} loses a die.`
+      : `The wager was true — ${losers} ${single ? "loses" : "lose"} a die for the false accusation.`;
   const verdictCls = {false: "verdict-false", true: "verdict-true", "spot-on": "verdict-spot"}[reveal.outcome];
   // The proofs belong to this reveal when their round is the reveal's round.
   const proofs = g.proofs && (ctx.round === null || ctx.round === undefined || g.proofs.round === ctx.round) ? g.proofs : null;
@@ -256,22 +268,24 @@ function revealPanel(app, g, v) {
     check = app.book.check(g.game_id, proofs, expected, () => app.render());
   }
   const rows = reveal.hands.map((hand, seat) => (hand.length ? h("div", {class: "reveal-row", "data-seat": seat},
-    h("span", {class: "reveal-name"}, names[seat], seat === app.state.you.seat ? " (you)" : ""),
-    diceRow(hand, {sides: v.rules.sides, size: 34, clsFor: (f) => cls(f)}),
+    h("span", {class: "reveal-name", title: names[seat]}, names[seat], seat === me ? " (you)" : ""),
+    diceRow(hand, {sides: v.rules.sides, size: 34, clsFor: (f) => cls(f), label: `${names[seat]}: ${hand.join(", ")}`}),
     reveal.losers.includes(seat) ? h("span", {class: "tag tag-lose"}, "−1 die") : null,
     check ? itemBadge(check, seat) : null) : null));
-  return h("section", {class: "reveal", id: "reveal", "data-round": ctx.round ?? "", "aria-live": "polite"},
+  // Not a live region: the page's announcer says the reveal once (see app.js).
+  return h("section", {class: "reveal", id: "reveal", "data-round": ctx.round ?? ""},
     h("header", {class: "reveal-head"},
-      h("h2", {}, `Reveal${ctx.round ? ` — round ${ctx.round}` : ""}`),
+      h("h2", {id: "reveal-heading", tabindex: "-1"}, `Reveal${ctx.round ? ` — round ${ctx.round}` : ""}`),
       proofs ? verifyBadge(check, hashEngine()) : h("span", {class: "verify-badge badge-na"}, "no commitments")),
     ctx.accuser !== null && ctx.accuser !== undefined
-      ? h("p", {class: "reveal-call"}, h("strong", {}, who(ctx.accuser)), ` called ${who(ctx.maker)}'s wager — `,
-        h("strong", {}, wagerWords(ctx.wager)), " — a lie.")
+      ? h("p", {class: "reveal-call", id: "reveal-call"}, h("strong", {}, nameEl(who(ctx.accuser))),
+        " called “Liar!” on ", ctx.maker === me ? "your" : [nameEl(names[ctx.maker]), "'s"], " wager: ",
+        h("strong", {}, claimWords(ctx.wager)), ".")
       : null,
     h("div", {class: "reveal-hands"}, rows),
     h("p", {class: "reveal-count"}, countText),
     h("p", {class: `reveal-verdict ${verdictCls}`}, verdict),
-    ctx.out && ctx.out.length ? h("p", {class: "reveal-out"}, `${joinNames(ctx.out.map(who))} ${ctx.out.length === 1 && ctx.out[0] !== app.state.you.seat ? "is" : "are"} out of the game.`) : null,
+    ctx.out && ctx.out.length ? h("p", {class: "reveal-out"}, `${namesText(ctx.out, (s) => names[s], me)} ${ctx.out.length === 1 && ctx.out[0] !== me ? "is" : "are"} out of the game.`) : null,
     proofs ? verifyDetails(check, (seat) => names[Number(seat)] ?? seat) : null);
 }
 
@@ -290,7 +304,7 @@ export function liarsFairness(app) {
     h("h2", {}, "Dice anyone can verify"),
     h("p", {class: "muted small"}, "Each hand is sealed with a SHA-256 commitment before anyone wagers; at the reveal this browser re-hashes the dice and compares."),
     c ? h("ul", {class: "commit-list"}, c.items.map((item) => h("li", {},
-      h("span", {}, app.nameOf(Number(item.seat))), " ", h("code", {title: item.digest}, shortDigest(item.digest)))))
+      nameEl(app.nameOf(Number(item.seat))), " ", h("code", {title: item.digest}, shortDigest(item.digest)))))
       : h("p", {class: "muted small"}, "No sealed dice right now."),
     c ? h("p", {class: "muted small"}, `Round ${c.round} sealed.`) : null);
 }

@@ -158,7 +158,11 @@ export async function api(path, body) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     const detail = data && data.detail ? data.detail : `${response.status} ${response.statusText}`;
-    throw new Error(typeof detail === "string" ? detail : JSON.stringify(detail));
+    const error = new Error(typeof detail === "string" ? detail : JSON.stringify(detail));
+    // The field at fault ("rules.sides", "name"), so that a form can point at it.
+    error.field = data && data.field ? data.field : null;
+    error.status = response.status;
+    throw error;
   }
   return data;
 }
@@ -176,6 +180,29 @@ export function toast(message, kind = "error") {
 }
 
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
+
+/**
+ * A player's name as page text: ellipsised when it does not fit (names run to 32
+ * characters), the whole name in its tooltip.
+ */
+export function nameEl(name, cls = "") {
+  return h("span", {class: `name ${cls}`.trim(), title: name}, name);
+}
+
+/**
+ * Say `text` in the page's polite live region (it speaks only what is put there, once).
+ * The region lives outside the re-rendered app, so a re-render never re-reads it.
+ */
+export function announce(text) {
+  let region = document.getElementById("announcer");
+  if (!region) {
+    region = h("div", {id: "announcer", class: "visually-hidden", role: "status", "aria-live": "polite", "aria-atomic": "true"});
+    document.body.append(region);
+  }
+  // Emptied first, so that the same words said twice are spoken twice.
+  region.textContent = "";
+  setTimeout(() => { region.textContent = text; }, 50);
+}
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cid". */
 export function joinNames(names) {
