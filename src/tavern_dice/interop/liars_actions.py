@@ -22,8 +22,11 @@ the engine's order is sorted, as OpenSpiel requires.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Literal
+
+import numpy as np
 
 from tavern_dice.errors import InvalidActionError
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
@@ -99,15 +102,19 @@ class LiarsActions:
         )
 
     def decode(self, action: int) -> Move:
-        """What action number ``action`` stands for.
+        """What action number ``action`` stands for (a NumPy integer will do).
 
         Raises:
             InvalidActionError: a number outside ``0 .. num_actions - 1``.
         """
-        if type(action) is not int or not 0 <= action < self.num_actions:
+        # Frameworks hand over NumPy integers; True is an int to Python but no action.
+        if not isinstance(action, numbers.Integral) or isinstance(action, bool | np.bool_) or (
+            not 0 <= action < self.num_actions
+        ):
             raise InvalidActionError(
                 f"an action is a whole number 0-{self.num_actions - 1}, not {action!r}"
             )
+        action = int(action)
         if action == self.accuse:
             return "accuse"
         if action == self.pass_:

@@ -299,6 +299,7 @@ class LiarsDiceTable:
             IllegalActionError: not legal now; the message lists what is.
         """
         move = self.actions.decode(action)
+        action = int(action)
         seat = self.actor()
         legal = self.legal_actions()
         if seat is None or action not in legal:
