@@ -321,7 +321,7 @@ class LiarsDiceTable:
                 self._record_round()
         elif not isinstance(move, str):
             engine.wager(move, seat)
-            # L7 made explicit: the others to the maker's left, the next player last.
+            # L7 made explicit: the others, to the maker's left; the next player's turn after.
             self.window = tuple(s for s in engine.accusers() if s != engine.turn)
             self.passed = ()
 

@@ -28,8 +28,8 @@ parameter           default   rule
 The game is played by the project's engine; this module only translates. Two things
 OpenSpiel needs are made explicit (:mod:`~tavern_dice.interop.liars_table`): every die is
 a chance node, and L7's "another player can accuse" is an **accusation window** - after
-a wager each other player, in turn to the wager-maker's left and the next player last,
-accuses or passes; then the next player raises or accuses. Action numbers are in
+a wager every player other than the wager-maker and the next player, in turn to the
+wager-maker's left, accuses or passes; then the next player raises or accuses. Action numbers are in
 :mod:`~tavern_dice.interop.liars_actions`; information states and observations, strings
 and tensors, in :mod:`~tavern_dice.interop.liars_encoding`. ``repeat_wagers`` under the
 ``either`` rule has no finite game tree and is refused.

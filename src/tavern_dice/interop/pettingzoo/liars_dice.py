@@ -1,10 +1,10 @@
 """Liar's Dice (tavern rules) as a PettingZoo AEC environment.
 
 Agents ``player_0`` ... take turns one at a time, as in
-:mod:`~tavern_dice.interop.liars_table`: after a wager, every other player in turn to
-the wager-maker's left (the next player last) is asked to ``accuse`` or ``pass`` - the
-seed's out-of-turn accusation (L7) as an explicit window - then the next player raises
-or accuses. The environment rolls the dice itself (seeded by ``reset(seed=...)``).
+:mod:`~tavern_dice.interop.liars_table`: after a wager, every player other than the
+wager-maker and the next player, in turn to the wager-maker's left, is asked to ``accuse``
+or ``pass`` - the seed's out-of-turn accusation (L7) as an explicit window - then the next
+player raises or accuses. The environment rolls the dice itself (seeded by ``reset(seed=...)``).
 
 * **Actions**: ``Discrete(n)``, numbered as in :mod:`~tavern_dice.interop.liars_actions`:
   face wagers, sum wagers (L10), ``accuse``, ``pass``. An illegal action raises
