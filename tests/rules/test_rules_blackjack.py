@@ -24,6 +24,7 @@ from tavern_dice.blackjack.events import (
     TotalChanged,
     TurnStarted,
 )
+from tavern_dice.blackjack.rules import parse_payout
 from tavern_dice.dice import RollSpec, ScriptedDice
 from tavern_dice.errors import (
     IllegalActionError,
@@ -301,7 +302,7 @@ def test_b7_proficient_players_may_add_up_to_half_their_bonus_rounded_up() -> No
     """B7. Seed: "If a player is proficient, they may add (not subtract) up to half of their
     proficiency bonus for performance deception or thievery rounded up to their final roll."
     """
-    assert [BlackjackRules.bonus_cap(pb) for pb in (None, 2, 3, 4, 5, 6)] == [0, 1, 2, 2, 3, 3]
+    assert [BlackjackRules().bonus_cap(pb) for pb in (None, 2, 3, 4, 5, 6)] == [0, 1, 2, 2, 3, 3]
     rolls = [(20,), (3, 9)] + [(2,)] * 6
     game = table(rolls, 6, proficiency=[None, 2, 3, 4, 5, 6])
     for seat in range(6):
@@ -353,6 +354,36 @@ def test_b7_no_bonus_without_proficiency_or_after_a_bust() -> None:
         game.stand(1, 1)
 
 
+def test_b7_a_table_may_cap_the_bonus_added() -> None:
+    """B7. Seed: "If a player is proficient, they may add (not subtract) up to half of their
+    proficiency bonus for performance deception or thievery rounded up to their final roll."
+
+    The table option ``max_added_bonus`` (the DM's dial, ``--max-added-bonus``) caps it.
+    """
+    rules = TAVERN.replace(max_added_bonus=1)
+    assert [rules.bonus_cap(pb) for pb in (None, 2, 4, 6)] == [0, 1, 1, 1]
+    game = table([(20,), (3, 9), (2,), (2,)], 2, proficiency=[6, None], rules=rules)
+    game.place_bet(0, 10)
+    game.place_bet(1, 10)
+    assert game.legal_bonuses(0) == (0, 1)
+    before = game.to_log()
+    with pytest.raises(IllegalActionError, match=r"this table caps the bonus at 1 "
+                       r"\(max_added_bonus\); legal bonuses: 0 to 1"):
+        game.stand(0, 3)
+    assert game.to_log() == before
+    game.stand(0, 1)
+    game.stand(1)
+    assert [s.final for s in game.settlements()] == [3, 2]
+    off = table([(20,), (3, 9), (2,)], proficiency=[4], rules=TAVERN.replace(max_added_bonus=0))
+    off.place_bet(0, 10)
+    with pytest.raises(IllegalActionError, match="caps the bonus at 0"):
+        off.stand(0, 1)
+    with pytest.raises(RulesetError, match="max_added_bonus is a cap of 0 or more"):
+        TAVERN.replace(max_added_bonus=-1)
+    with pytest.raises(RulesetError, match="max_added_bonus must be a whole number or None"):
+        BlackjackRules.from_dict({"max_added_bonus": 1.5})
+
+
 # --------------------------------------------------------------------------- B8 settlement
 
 
@@ -386,6 +417,26 @@ def test_b8_exact_hit_against_a_house_bust_or_a_house_exact_hit(
     game.place_bet(0, 11)
     game.stand(0)
     assert [(s.outcome, s.delta) for s in game.settlements()] == [expected]
+
+
+@pytest.mark.parametrize(("payout", "win"), [("3:2", 150), ("6:5", 120), ("5:4", 125),
+                                            ("1:1", 100)])
+def test_b8_a_table_may_pay_an_exact_hit_less(payout: str, win: int) -> None:
+    """B8. Seed: "If a player hits the target number exactly, they win gold equal to 1.5x
+    their wager."
+
+    The table option ``exact_numerator:exact_denominator`` (``--exact-payout``) changes it.
+    """
+    numerator, denominator = parse_payout(payout)
+    rules = TAVERN.replace(exact_numerator=numerator, exact_denominator=denominator)
+    assert rules.payout_text() == payout
+    game = table([(14,), (9, 17), (8,), (6,)], rules=rules)
+    game.place_bet(0, 100)
+    game.roll_again(0)
+    game.stand(0)
+    assert outcomes(game) == [(0, "exact", win, 1000 + win)]
+    with pytest.raises(RulesetError, match="written as odds such as 3:2"):
+        parse_payout("1.5x")
 
 
 def test_b8_closer_wins_even_money_and_not_closer_loses() -> None:

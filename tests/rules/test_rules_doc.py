@@ -52,6 +52,8 @@ FLAGS = {
     "--max-bet": "BlackjackRules.max_bet_cp",
     "--house-needs-under": "BlackjackRules.house_needs_under",
     "--house-exact-beats-player-exact": "BlackjackRules.house_exact_beats_player_exact",
+    "--exact-payout": "BlackjackRules.exact_numerator",
+    "--max-added-bonus": "BlackjackRules.max_added_bonus",
 }
 
 
@@ -148,7 +150,11 @@ def test_the_options_table_gives_each_flag_its_field_and_the_tavern_default(doc:
         shown = re.split(r"(?<!\\)\|", row)[3].strip().strip("`")
         cls_name, field = option.split(".")
         default = getattr(defaults[cls_name], field)
-        if isinstance(default, bool):
+        if flag == "--exact-payout":  # one flag, two fields: the payout as odds
+            rules = defaults[cls_name]
+            assert "`BlackjackRules.exact_denominator`" in row
+            assert shown == f"{rules.exact_numerator}:{rules.exact_denominator}", option
+        elif isinstance(default, bool):
             assert shown == ("on" if default else "off"), option
         elif default is None:
             assert shown == "none", option

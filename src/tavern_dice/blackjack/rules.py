@@ -31,6 +31,9 @@ class BlackjackRules(RulesetMixin):
             rounded down to the copper piece.
         min_bet_cp, max_bet_cp: B2 table limits in cp (``None``: no maximum).
         max_proficiency_bonus: B7, the largest proficiency bonus a character has (D&D 5e: 6).
+        max_added_bonus: B7 table option, the most any player may add on standing, whatever
+            their proficiency bonus (``None``, the seed: ``ceil(PB/2)`` is the only limit).
+            A house that wants its edge back caps it (``0`` turns the bonus off).
     """
 
     target_sides: int = 20
@@ -45,6 +48,7 @@ class BlackjackRules(RulesetMixin):
     min_bet_cp: int = 1
     max_bet_cp: int | None = None
     max_proficiency_bonus: int = 6
+    max_added_bonus: int | None = None
 
     def __post_init__(self) -> None:
         self.check_field_types()
@@ -57,6 +61,11 @@ class BlackjackRules(RulesetMixin):
             raise RulesetError("the exact-hit payout must be a non-negative fraction")
         if self.min_bet_cp < 1:
             raise RulesetError(f"min_bet_cp must be at least 1, not {self.min_bet_cp}")
+        if self.max_added_bonus is not None and self.max_added_bonus < 0:
+            raise RulesetError(
+                f"max_added_bonus is a cap of 0 or more on the bonus added, or None for no "
+                f"cap; not {self.max_added_bonus}"
+            )
         if self.max_bet_cp is not None and self.max_bet_cp < self.min_bet_cp:
             raise RulesetError(
                 f"the table maximum bet (max_bet_cp {self.max_bet_cp}) is below the table "
@@ -67,16 +76,42 @@ class BlackjackRules(RulesetMixin):
         """Winnings in cp for hitting the target exactly: ``floor(bet * 3/2)`` (B8)."""
         return bet_cp * self.exact_numerator // self.exact_denominator
 
-    @staticmethod
-    def bonus_cap(proficiency_bonus: int | None) -> int:
-        """Largest bonus a player may add (B7): ``ceil(PB / 2)``, 0 if not proficient.
+    def bonus_cap(self, proficiency_bonus: int | None) -> int:
+        """Largest bonus a player may add (B7): ``ceil(PB / 2)``, 0 if not proficient, and
+        no more than the table's ``max_added_bonus``.
 
-        >>> [BlackjackRules.bonus_cap(pb) for pb in (None, 2, 3, 4, 5, 6)]
+        >>> [TAVERN.bonus_cap(pb) for pb in (None, 2, 3, 4, 5, 6)]
         [0, 1, 2, 2, 3, 3]
+        >>> [TAVERN.replace(max_added_bonus=1).bonus_cap(pb) for pb in (None, 2, 6)]
+        [0, 1, 1]
         """
-        if not proficiency_bonus:
-            return 0
-        return -(-proficiency_bonus // 2)
+        half = -(-proficiency_bonus // 2) if proficiency_bonus else 0
+        if self.max_added_bonus is None:
+            return half
+        return min(half, self.max_added_bonus)
+
+    def payout_text(self) -> str:
+        """The exact-hit payout as odds, e.g. ``'3:2'`` (B8: "1.5x their wager")."""
+        return f"{self.exact_numerator}:{self.exact_denominator}"
+
+
+def parse_payout(text: str) -> tuple[int, int]:
+    """Read an exact-hit payout written as odds, ``'6:5'`` (or ``'6/5'``), as
+    ``(exact_numerator, exact_denominator)``.
+
+    >>> parse_payout("3:2"), parse_payout(" 6/5 ")
+    ((3, 2), (6, 5))
+
+    Raises:
+        RulesetError: text that is not two whole numbers, the second above 0.
+    """
+    parts = text.replace("/", ":").split(":") if isinstance(text, str) else []
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[1]) == 0:
+        raise RulesetError(
+            f"an exact-hit payout is written as odds such as 3:2 (the seed's 1.5x), 6:5 or "
+            f"1:1; not {text!r}"
+        )
+    return int(parts[0]), int(parts[1])
 
 
 TAVERN = BlackjackRules()

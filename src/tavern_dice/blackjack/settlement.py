@@ -32,10 +32,9 @@ def house_roll(rules: BlackjackRules, target: int, dice: Sequence[int]) -> int |
     return max(fits) if fits else None
 
 
-def settle(
-    rules: BlackjackRules, bet: int, final: int | None, *, target: int, house: int | None
-) -> tuple[str, int]:
-    """Settle one bet of ``bet`` cp: return ``(outcome, player's gain in cp)`` (B8).
+def outcome(rules: BlackjackRules, final: int | None, *, target: int, house: int | None) -> str:
+    """How one player's round ends (B8): ``'bust'``, ``'exact'``, ``'house-bust'``, ``'win'``
+    or ``'lose'``.
 
     Args:
         final: the player's final total (d12s plus any bonus), or ``None`` after a bust.
@@ -48,13 +47,30 @@ def settle(
     wager."
     """
     if final is None or final > target:
-        return "bust", -bet
+        return "bust"
     if final == target:
         if rules.house_exact_beats_player_exact and house == target:
-            return "lose", -bet
-        return "exact", rules.exact_payout(bet)
+            return "lose"
+        return "exact"
     if house is None:
-        return "house-bust", bet
+        return "house-bust"
     if final > house:
-        return "win", bet
-    return "lose", -bet
+        return "win"
+    return "lose"
+
+
+def settle(
+    rules: BlackjackRules, bet: int, final: int | None, *, target: int, house: int | None
+) -> tuple[str, int]:
+    """Settle one bet of ``bet`` cp: return ``(outcome, player's gain in cp)`` (B8).
+
+    The :func:`outcome` pays: an exact hit ``exact_numerator/exact_denominator`` times the
+    bet, rounded down to the copper piece (seed: 1.5x); a win or a house bust the bet; a
+    bust or a loss costs the bet.
+    """
+    result = outcome(rules, final, target=target, house=house)
+    if result == "exact":
+        return result, rules.exact_payout(bet)
+    if result in ("win", "house-bust"):
+        return result, bet
+    return result, -bet

@@ -178,7 +178,8 @@ class BlackjackGame(ReplayableGame):
         return masked_events(self.log, seat)
 
     def bonus_cap(self, seat: int) -> int:
-        """Largest proficiency bonus ``seat`` may add: ``ceil(PB/2)``, 0 if not proficient."""
+        """Largest proficiency bonus ``seat`` may add: ``ceil(PB/2)``, 0 if not proficient,
+        at most the table's ``max_added_bonus``."""
         return self.rules.bonus_cap(self.proficiency[seat])
 
     def settlements(self) -> list[Settled]:
@@ -437,12 +438,15 @@ class BlackjackGame(ReplayableGame):
         if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus not in legal:
             cap = self.bonus_cap(seat)
             assert self.target is not None
+            pb = self.proficiency[seat]
+            half = TAVERN.bonus_cap(pb)  # the seed's ceil(PB/2), before any table cap
             why = (
                 "a bonus is added, never subtracted" if isinstance(bonus, int) and bonus < 0
-                else f"{self.players[seat]} is not proficient" if cap == 0
+                else f"{self.players[seat]} is not proficient" if not pb
                 else f"it would take {self.totals[seat]} past the target {self.target}"
                 if isinstance(bonus, int) and bonus <= cap
-                else f"half of proficiency bonus {self.proficiency[seat]}, rounded up, is {cap}"
+                else f"this table caps the bonus at {cap} (max_added_bonus)" if cap < half
+                else f"half of proficiency bonus {pb}, rounded up, is {cap}"
             )
             raise IllegalActionError(
                 f"cannot add {bonus!r}: {why}; legal bonuses: "

@@ -15,9 +15,11 @@ from rich.console import Console
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.cli.app import app
 from tavern_dice.cli.options import (
+    ExactPayout,
     HouseExactBeatsPlayerExact,
     HouseNeedsUnder,
     LiarsPreset,
+    MaxAddedBonus,
     SpotOn,
     WildFace,
     blackjack_rules,
@@ -56,24 +58,83 @@ def blackjack(
         typer.Option("--plot", metavar="CHART.png",
                      help="Also draw the strategy chart as a heat map here."),
     ] = None,
+    exact_payout: ExactPayout = None,
+    max_added_bonus: MaxAddedBonus = None,
+    edge: Annotated[
+        str | None,
+        typer.Option(
+            "--edge", metavar="EDGE",
+            help="The DM's dial: find the table rules whose house edge against a perfect "
+            "player is closest to EDGE (e.g. 2%), trying the exact-hit payout, house wins "
+            "ties, house die under the target and a bonus cap.",
+        ),
+    ] = None,
+    bonuses: Annotated[
+        str,
+        typer.Option(
+            "--bonuses", metavar="+B,...",
+            help="With --edge: the bonuses the table's players add on standing (+0 not "
+            "proficient, +1 for PB 2, +2 for PB 3-4, +3 for PB 5-6).",
+        ),
+    ] = "0,1,2,3",
 ) -> None:
-    """Dice Blackjack: house edge by proficiency and play, and the best-play chart."""
+    """Dice Blackjack: house edge by proficiency and play, and the best-play chart.
+
+    With --edge, the DM's dial instead: tavern odds blackjack --edge 2%
+    """
     from tavern_dice.cli import odds_blackjack as render
 
-    rules = blackjack_rules(
-        BLACKJACK_TAVERN, house_needs_under=house_needs_under,
-        house_exact_beats_player_exact=house_exact_beats_player_exact,
-        min_bet=None, max_bet=None,
-    )
     if plot is not None:
         check_plot(plot)
     console = Console()
+    if edge is not None:
+        _edge_dial(console, edge, bonuses, changed={
+            "--house-needs-under": house_needs_under != BLACKJACK_TAVERN.house_needs_under,
+            "--house-exact-beats-player-exact": house_exact_beats_player_exact
+            != BLACKJACK_TAVERN.house_exact_beats_player_exact,
+            "--exact-payout": exact_payout is not None,
+            "--max-added-bonus": max_added_bonus is not None,
+        })
+        return
+    rules = blackjack_rules(
+        BLACKJACK_TAVERN, house_needs_under=house_needs_under,
+        house_exact_beats_player_exact=house_exact_beats_player_exact,
+        min_bet=None, max_bet=None, exact_payout=exact_payout, max_added_bonus=max_added_bonus,
+    )
     console.print(render.edge_table(rules))
     console.print(render.exact_edge_table(rules, fractions=fractions))
     console.print(render.chart_table(rules, proficiency))
     if plot is not None:
         render.plot_chart(rules, proficiency, plot)
         console.print(f"chart written to {plot}")
+
+
+def _edge_dial(console: Console, edge: str, bonuses: str, changed: dict[str, bool]) -> None:
+    """``--edge``: choose table rules for a house edge (the dial picks the options itself)."""
+    from tavern_dice.cli import odds_blackjack as render
+    from tavern_dice.errors import TavernError
+    from tavern_dice.strategy.blackjack_dial import dial, parse_edge
+
+    given = [flag for flag, was_given in changed.items() if was_given]
+    if given:
+        raise typer.BadParameter(
+            f"--edge chooses the payout, the tie rule, the house's 'under' reading and the "
+            f"bonus cap itself; drop {', '.join(given)}",
+            param_hint="--edge",
+        )
+    try:
+        target = parse_edge(edge)
+    except TavernError as error:
+        raise typer.BadParameter(str(error), param_hint="--edge") from None
+    try:
+        table_bonuses = render.parse_bonuses(bonuses)
+        with console.status("Solving every candidate exactly..."):
+            result = dial(target, table_bonuses)
+    except TavernError as error:
+        raise typer.BadParameter(str(error), param_hint="--bonuses") from None
+    console.print(render.dial_table(result))
+    for line in render.dial_lines(result):
+        console.print(line, highlight=False, soft_wrap=line.startswith("  tavern "))
 
 
 @odds_app.command("liars-dice")

@@ -13,7 +13,9 @@ from pathlib import Path
 from rich import box
 from rich.table import Table
 
-from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
+from tavern_dice.errors import TavernError
+from tavern_dice.strategy.blackjack_dial import DialResult, proficiency_for_bonus
 from tavern_dice.strategy.blackjack_solver import (
     HouseResult,
     house_distribution,
@@ -25,11 +27,11 @@ POLICY_COLUMNS = ("optimal", "cautious", "bold")
 """The house-edge table's columns, in order."""
 
 
-def proficiency_label(proficiency_bonus: int | None) -> str:
-    """``'none'`` or ``'PB 4 (+2)'``: the bonus and the most it adds (B7)."""
+def proficiency_label(proficiency_bonus: int | None, rules: BlackjackRules = TAVERN) -> str:
+    """``'none'`` or ``'PB 4 (+2)'``: the bonus and the most it adds under ``rules`` (B7)."""
     if proficiency_bonus is None:
         return "none"
-    return f"PB {proficiency_bonus} (+{BlackjackRules.bonus_cap(proficiency_bonus)})"
+    return f"PB {proficiency_bonus} (+{rules.bonus_cap(proficiency_bonus)})"
 
 
 def format_edge(edge: Fraction) -> str:
@@ -56,7 +58,8 @@ def edge_table(rules: BlackjackRules) -> Table:
         table.add_column(name, justify="right", no_wrap=True)
     for pb in proficiency_range(rules):
         edges = house_edges(rules, pb)
-        table.add_row(proficiency_label(pb), *(format_edge(edges[n]) for n in POLICY_COLUMNS))
+        cells = (format_edge(edges[n]) for n in POLICY_COLUMNS)
+        table.add_row(proficiency_label(pb, rules), *cells)
     return table
 
 
@@ -80,7 +83,7 @@ def exact_edge_table(rules: BlackjackRules, *, fractions: bool = False) -> Table
     for pb in proficiency_range(rules):
         edges = house_edges(rules, pb)
         for i, name in enumerate(POLICY_COLUMNS):
-            label = proficiency_label(pb) if i == 0 else ""
+            label = proficiency_label(pb, rules) if i == 0 else ""
             shown = str(edges[name]) if fractions else exact_decimal(edges[name])
             table.add_row(label, name, shown, end_section=i == len(POLICY_COLUMNS) - 1)
     return table
@@ -126,7 +129,7 @@ def chart_table(rules: BlackjackRules, proficiency_bonus: int | None) -> Table:
         "· = cannot happen, red = go for the exact target, dim = stand on anything"
     )
     table = Table(
-        title=f"Stand at, proficiency {proficiency_label(proficiency_bonus)}",
+        title=f"Stand at, proficiency {proficiency_label(proficiency_bonus, rules)}",
         box=box.SIMPLE_HEAD,
         padding=(0, 0),
         pad_edge=False,
@@ -189,10 +192,104 @@ def plot_chart(rules: BlackjackRules, proficiency_bonus: int | None, path: Path)
     ax.set_yticks(range(len(targets)), [str(t) for t in targets])
     ax.set_xlabel("house roll")
     ax.set_ylabel("target")
-    ax.set_title(
-        f"Dice Blackjack: stand-at total (proficiency {proficiency_label(proficiency_bonus)})"
-    )
+    label = proficiency_label(proficiency_bonus, rules)
+    ax.set_title(f"Dice Blackjack: stand-at total (proficiency {label})")
     fig.colorbar(image, ax=ax, label="target − stand-at total")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     return path
+
+
+# --------------------------------------------------------------------------- the edge dial
+
+
+def parse_bonuses(text: str) -> tuple[int, ...]:
+    """Read the table's bonuses added on standing: ``'0,1,2,3'`` or ``'+1, +3'``.
+
+    Raises:
+        TavernError: text that is not whole numbers separated by commas.
+    """
+    parts = [p.strip().removeprefix("+") for p in text.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise TavernError(
+            f"bonuses are whole numbers separated by commas, such as 0,1,2,3 or +1,+3; "
+            f"not {text!r}"
+        )
+    return tuple(int(p) for p in parts)
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _percent(edge: Fraction) -> str:
+    """A short signed percentage for the dial's table, e.g. ``'+1.83%'``."""
+    return f"{float(edge) * 100:+.2f}%"
+
+
+def dial_table(result: DialResult) -> Table:
+    """Every candidate of the dial with its exact edges as percentages, lowest edge first;
+    the chosen one is marked."""
+    bonuses = result.chosen.bonuses
+    table = Table(
+        title="Table rules by house edge against a perfect player\n(per gp bet; negative "
+        f"favours the players; target {format_edge(result.target).strip()})",
+        caption="pays: an exact hit pays; ties: the house wins a tie on the target (B8); "
+        "under: a house die must be under the target (B5); cap: the most a player may add "
+        "(B7); table: the mean over the bonuses",
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,  # ten columns fit an 80-column terminal
+        pad_edge=False,
+    )
+    for header in ("", "pays", "ties", "under", "cap"):
+        table.add_column(header, justify="right", no_wrap=True)
+    for bonus in bonuses:
+        table.add_column(f"+{bonus}", justify="right", no_wrap=True)
+    table.add_column("table", justify="right", no_wrap=True, style="bold")
+    for cand in sorted(result.candidates, key=lambda c: (c.table_edge, c.changes)):
+        rules = cand.rules
+        chosen = cand is result.chosen
+        cap = "none" if rules.max_added_bonus is None else f"+{rules.max_added_bonus}"
+        table.add_row(
+            "→" if chosen else "", rules.payout_text(), _yes(rules.house_exact_beats_player_exact),
+            _yes(rules.house_needs_under), cap, *(_percent(e) for e in cand.edges),
+            _percent(cand.table_edge), style="bold green" if chosen else None,
+        )
+    return table
+
+
+def dial_lines(result: DialResult) -> list[str]:
+    """The chosen rules, their exact edges (fractions per unit bet) and the commands that
+    play them."""
+    chosen = result.chosen
+    rules = chosen.rules
+    bonuses = ", ".join(f"+{b}" for b in chosen.bonuses)
+    described = [f"an exact hit pays {rules.payout_text()}"]
+    if rules.house_exact_beats_player_exact:
+        described.append("the house wins a tie on the target")
+    if rules.house_needs_under:
+        described.append("a house die must be under the target")
+    if rules.max_added_bonus is not None:
+        described.append(f"players add at most +{rules.max_added_bonus}")
+    flags = " ".join(chosen.flags())
+    lines = [
+        f"[bold]Chosen[/] for a house edge of {format_edge(result.target).strip()} with "
+        f"bonuses {bonuses}: {', '.join(described)}.",
+        f"Table edge (mean over the bonuses): {format_edge(chosen.table_edge).strip()} = "
+        f"{chosen.table_edge} per gp bet.",
+    ]
+    for bonus, edge in zip(chosen.bonuses, chosen.edges, strict=True):
+        lines.append(f"  +{bonus}: house edge {edge} = {format_edge(edge).strip()}")
+    bots = ",".join(
+        "optimal" if b == 0 else f"optimal:{proficiency_for_bonus(b, rules)}"
+        for b in chosen.bonuses
+    )
+    if flags:
+        lines += [
+            "Play these rules (and check them against perfect players):",
+            f"  tavern play blackjack {flags}",
+            f"  tavern simulate blackjack --bots {bots} {flags}",
+        ]
+    else:
+        lines.append("These are the seed's rules: no flags needed.")
+    return lines

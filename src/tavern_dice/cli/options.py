@@ -22,7 +22,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.blackjack.rules import BlackjackRules, parse_payout
 from tavern_dice.dice import DiceSource, ManualDice, RollSpec, SecureDice, SeededDice
 from tavern_dice.errors import InvalidDiceError, TavernError
 from tavern_dice.liars_dice.rules import PRESETS as LIARS_PRESETS
@@ -79,6 +79,17 @@ HouseExactBeatsPlayerExact = Annotated[
     bool | None,
     typer.Option("--house-exact-beats-player-exact/--player-exact-wins",
                  help="B8: a house roll on the target beats a player's exact hit."),
+]
+ExactPayout = Annotated[
+    str | None,
+    typer.Option("--exact-payout", metavar="N:D",
+                 help="B8: what an exact hit pays, as odds (the seed's 3:2; e.g. 6:5, 1:1)."),
+]
+MaxAddedBonus = Annotated[
+    int | None,
+    typer.Option("--max-added-bonus", min=0,
+                 help="B7: the most any player may add on standing (default: half the "
+                 "proficiency bonus, rounded up)."),
 ]
 
 
@@ -303,6 +314,9 @@ _RULESET_FLAGS = {
     "house_exact_beats_player_exact": "--house-exact-beats-player-exact",
     "min_bet_cp": "--min-bet",
     "max_bet_cp": "--max-bet",
+    "exact_numerator": "--exact-payout",
+    "exact_denominator": "--exact-payout",
+    "max_added_bonus": "--max-added-bonus",
 }
 
 
@@ -337,13 +351,23 @@ def blackjack_rules(
     house_exact_beats_player_exact: bool | None,
     min_bet: str | None,
     max_bet: str | None,
+    exact_payout: str | None = None,
+    max_added_bonus: int | None = None,
 ) -> BlackjackRules:
     """The Dice Blackjack ruleset: ``base`` with the options that were given changed.
 
     Raises:
-        typer.BadParameter: an amount that cannot be read, or limits the ruleset rejects.
+        typer.BadParameter: an amount or payout that cannot be read, or limits the ruleset
+            rejects.
     """
     changes: dict[str, Any] = {}
+    if exact_payout is not None:
+        try:
+            changes["exact_numerator"], changes["exact_denominator"] = parse_payout(exact_payout)
+        except TavernError as error:
+            raise typer.BadParameter(str(error), param_hint="--exact-payout") from None
+    if max_added_bonus is not None:
+        changes["max_added_bonus"] = max_added_bonus
     if house_needs_under is not None:
         changes["house_needs_under"] = house_needs_under
     if house_exact_beats_player_exact is not None:

@@ -37,9 +37,11 @@ from tavern_dice.cli.options import (
     DiceChoice,
     DiceMode,
     DicePerPlayer,
+    ExactPayout,
     HouseExactBeatsPlayerExact,
     HouseNeedsUnder,
     LiarsPreset,
+    MaxAddedBonus,
     RaiseRuleOption,
     RepeatWagers,
     Seat,
@@ -375,6 +377,8 @@ def blackjack(
     house_exact_beats_player_exact: HouseExactBeatsPlayerExact = None,
     min_bet: Annotated[str | None, typer.Option("--min-bet", help="Table minimum bet.")] = None,
     max_bet: Annotated[str | None, typer.Option("--max-bet", help="Table maximum bet.")] = None,
+    exact_payout: ExactPayout = None,
+    max_added_bonus: MaxAddedBonus = None,
 ) -> None:
     """Dice Blackjack: you against the house (the DM), bots optional.
 
@@ -384,7 +388,8 @@ def blackjack(
     rules = blackjack_rules(
         BLACKJACK_TAVERN, house_needs_under=house_needs_under,
         house_exact_beats_player_exact=house_exact_beats_player_exact,
-        min_bet=min_bet, max_bet=max_bet,
+        min_bet=min_bet, max_bet=max_bet, exact_payout=exact_payout,
+        max_added_bonus=max_added_bonus,
     )
     start_cp = amount(gold, "--gold")
     bet_cp = DEFAULT_BET_CP if bot_bet is None else amount(bot_bet, "--bot-bet")

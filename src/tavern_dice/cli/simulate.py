@@ -30,9 +30,11 @@ from tavern_dice.bots.registry import BLACKJACK_BOTS, LIARS_DICE_BOTS
 from tavern_dice.cli.app import app
 from tavern_dice.cli.options import (
     DicePerPlayer,
+    ExactPayout,
     HouseExactBeatsPlayerExact,
     HouseNeedsUnder,
     LiarsPreset,
+    MaxAddedBonus,
     RaiseRuleOption,
     RepeatWagers,
     SpotOn,
@@ -186,6 +188,8 @@ def blackjack(
     json_out: JsonOut = False,
     house_needs_under: HouseNeedsUnder = None,
     house_exact_beats_player_exact: HouseExactBeatsPlayerExact = None,
+    exact_payout: ExactPayout = None,
+    max_added_bonus: MaxAddedBonus = None,
 ) -> None:
     """Dice Blackjack: each bot's mean payout per 1 gp bet with a 95 % interval.
 
@@ -200,7 +204,7 @@ def blackjack(
     rules = blackjack_rules(
         BLACKJACK_TAVERN, house_needs_under=house_needs_under,
         house_exact_beats_player_exact=house_exact_beats_player_exact,
-        min_bet=None, max_bet=None,
+        min_bet=None, max_bet=None, exact_payout=exact_payout, max_added_bonus=max_added_bonus,
     )
     specs = parse_bots(bots, BLACKJACK_BOTS, allow_proficiency=True) or []
     if rounds < MIN_INTERVAL_ROUNDS:

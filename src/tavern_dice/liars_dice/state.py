@@ -30,6 +30,7 @@ WagerMade(seat=0, quantity=3, face=2, total=None)
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections.abc import Sequence
 from typing import Any
@@ -154,6 +155,23 @@ class LiarsDiceGame(ReplayableGame):
         """This round's wagers so far, oldest first, as ``(seat, wager)``."""
         self._contenders: tuple[int, ...] = tuple(range(n))
         self._advance()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LiarsDiceGame:
+        """An independent copy of the game, made cheaply.
+
+        OpenSpiel clones a state at every node it visits (:mod:`tavern_dice.interop`), and a
+        generic deep copy walks every event of the log. Everything in a game is immutable
+        (frozen events and rules, tuples, numbers, enums) except its containers, whose
+        items are immutable too, and its dice source: copy those, share the rest.
+        """
+        clone = object.__new__(type(self))
+        for name, value in vars(self).items():
+            if isinstance(value, list | dict | set):
+                value = copy.copy(value)
+            elif name == "dice":
+                value = copy.deepcopy(value, memo)
+            setattr(clone, name, value)
+        return clone
 
     # ------------------------------------------------------------------ queries
 

@@ -39,6 +39,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from tavern_dice.blackjack import settlement
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.errors import TavernError
 
@@ -111,20 +112,15 @@ def bust_chance(rules: BlackjackRules, target: int, total: int) -> Fraction:
 def settle(rules: BlackjackRules, final: int, target: int, house: HouseResult) -> Fraction:
     """Payout per unit bet of a player who stood on ``final`` (bonus included) (B8).
 
-    ``final > target`` is a bust (-1, "If a player busts, they lose their wager");
-    ``final == target`` wins ``exact_numerator/exact_denominator`` ("1.5x their
-    wager"), unless ``house_exact_beats_player_exact`` and ``house == target`` (-1);
-    otherwise +1 if the house busted or ``final > house``, else -1 ("NOT closer").
+    The engine's :func:`~tavern_dice.blackjack.settlement.outcome` decides the result;
+    this pays it exactly (the 3/2 of an exact hit, not the copper-rounded payout): a
+    bust or a loss -1, an exact hit ``exact_numerator/exact_denominator``, a win or a
+    house bust +1.
     """
-    if final > target:
-        return _LOSS
-    if final == target:
-        if rules.house_exact_beats_player_exact and house == target:
-            return _LOSS
+    result = settlement.outcome(rules, final, target=target, house=house)
+    if result == "exact":
         return Fraction(rules.exact_numerator, rules.exact_denominator)
-    if house is None or final > house:
-        return _WIN
-    return _LOSS
+    return _WIN if result in ("win", "house-bust") else _LOSS
 
 
 def best_bonus(

@@ -1,0 +1,15 @@
+"""Test collection: the interop modules' doctests need their optional extras.
+
+``make test`` installs them (the ``dev`` extra); without them, pytest skips those modules'
+doctests here, and their test files skip themselves (``pytest.importorskip``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore: list[str] = []
+if importlib.util.find_spec("pyspiel") is None:
+    collect_ignore.append("src/tavern_dice/interop/openspiel.py")
+if importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None:
+    collect_ignore.append("src/tavern_dice/interop/pettingzoo")
