@@ -40,7 +40,9 @@ def _restore_tables() -> Iterator[None]:
 
 
 def test_built_in_kinds() -> None:
-    assert sorted(LIARS_DICE_BOTS) == ["equilibrium", "probabilistic", "random", "strong"]
+    assert sorted(LIARS_DICE_BOTS) == [
+        "bluffer", "equilibrium", "probabilistic", "random", "strong", "trusting",
+    ]
     assert sorted(BLACKJACK_BOTS) == ["bold", "cautious", "optimal"]
     for kind in LIARS_DICE_BOTS:
         bot = make_liars_dice_bot(kind, seed=1)
@@ -54,7 +56,7 @@ def test_built_in_kinds() -> None:
 
 
 def test_unknown_kind_lists_the_known_ones() -> None:
-    known = "known: equilibrium, probabilistic, random"
+    known = "known: bluffer, equilibrium, probabilistic, random"
     with pytest.raises(UnknownBotError, match=known) as caught:
         make_liars_dice_bot("optimal")
     assert isinstance(caught.value, TavernError)
@@ -94,7 +96,7 @@ def test_register_new_bots_by_callable_or_by_path() -> None:
                                        "ProbabilisticLiarsDiceBot")
     assert isinstance(make_liars_dice_bot("careful"), ProbabilisticLiarsDiceBot)
     assert sorted(LIARS_DICE_BOTS) == [
-        "careful", "equilibrium", "probabilistic", "random", "strong",
+        "bluffer", "careful", "equilibrium", "probabilistic", "random", "strong", "trusting",
     ]
     with pytest.raises(BotError, match="already registered"):
         register_liars_dice_bot("random", RandomLiarsDiceBot)

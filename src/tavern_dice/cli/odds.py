@@ -89,9 +89,8 @@ def blackjack(
     console = Console()
     if edge is not None:
         _edge_dial(console, edge, bonuses, changed={
-            "--house-needs-under": house_needs_under != BLACKJACK_TAVERN.house_needs_under,
-            "--house-exact-beats-player-exact": house_exact_beats_player_exact
-            != BLACKJACK_TAVERN.house_exact_beats_player_exact,
+            "--house-needs-under": house_needs_under is not None,
+            "--house-exact-beats-player-exact": house_exact_beats_player_exact is not None,
             "--exact-payout": exact_payout is not None,
             "--max-added-bonus": max_added_bonus is not None,
         })
