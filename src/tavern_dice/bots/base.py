@@ -11,7 +11,7 @@ implement these protocols.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -76,6 +76,6 @@ class RangeLiarsDiceAgent(LiarsDiceAgent, Protocol):
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.float64]]:
+    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
         """``(actions, probabilities)``: shape ``(len(hands), len(actions))``, rows sum to 1."""
         ...

@@ -45,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -54,9 +55,15 @@ from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
 from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies
-from tavern_dice.strategy.liars_values import RoundState, Valuer, round_state, round_wagers
+from tavern_dice.strategy.liars_values import (
+    RoundState,
+    Valuer,
+    feature_of,
+    round_state,
+    round_wagers,
+)
 
-FloatArray = npt.NDArray[np.float64]
+FloatArray = npt.NDArray[np.floating[Any]]
 
 
 def _check(name: str, value: float, low: float, high: float | None = None) -> float:
@@ -142,19 +149,8 @@ class StrongLiarsDiceBot:
 
     def action_probabilities(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
         """The chance of each action on its turn (see the module doc)."""
-        table = self._table(view)
-        if table is not None:
-            actions, probs = table
-            return {a: float(p) for a, p in zip(actions, probs, strict=True) if p > 0}
-        state = self._round(view)
-        options: list[tuple[LiarsAction, float]] = []
-        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
-            options.append((ACCUSE, self.valuer.accuse_value(view.wager, view.wager_maker,
-                                                             state)))
-        options.extend(self.valuer.raise_values(state, view.legal_wagers))
-        if not options:
-            raise BotError(f"{self.name} was asked to act with no legal action")
-        return self._mix(options)
+        actions, probs = self.range_policy(view, (view.own_dice,))
+        return {a: float(p) for a, p in zip(actions, probs[0], strict=True) if p > 0}
 
     def accuse_probability(self, view: LiarsDiceView) -> float:
         """Out of turn: the chance it accuses the standing wager now."""
@@ -169,32 +165,41 @@ class StrongLiarsDiceBot:
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
     ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
-        """What it would do on its turn with each of ``hands`` (one call for all hands where
-        a solved policy covers the round; hand by hand elsewhere)."""
-        from dataclasses import replace
-
+        """What it would do on its turn with each of ``hands`` as its dice: the solved
+        policy where one covers the round, else its mixed lookahead, for all hands at once
+        (its beliefs about the others do not depend on its own dice)."""
         table = self._table_rows(view, hands)
         if table is not None:
             return table
-        index: dict[LiarsAction, int] = {}
-        rows = []
-        for hand in hands:
-            chances = self.action_probabilities(replace(view, own_dice=tuple(hand)))
-            rows.append({index.setdefault(a, len(index)): p for a, p in chances.items()})
-        out = np.zeros((len(hands), len(index)))
-        for i, row in enumerate(rows):
-            for j, p in row.items():
-                out[i, j] = p
-        return tuple(index), out
+        state = self._round(view)
+        actions: list[LiarsAction] = []
+        columns: list[FloatArray] = []
+        candidates = view.legal_wagers
+        sums = view.sum_wagers
+        own = self.valuer.own_matrix(state, hands, sums)
+        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
+            feature = 0 if sums else feature_of(view.wager)[0] - 1
+            actions.append(ACCUSE)
+            columns.append(self.valuer.accuse_values(
+                view.wager, view.wager_maker, state, own[:, feature]
+            )[:, None])
+        if candidates:
+            actions.extend(candidates)
+            columns.append(self.valuer.raise_values_for(state, candidates, own))
+        if not actions:
+            raise BotError(f"{self.name} was asked to act with no legal action")
+        return tuple(actions), self._mix(np.concatenate(columns, axis=1))
 
     # ------------------------------------------------------------------ pieces
 
-    def _mix(self, options: list[tuple[LiarsAction, float]]) -> dict[LiarsAction, float]:
-        best = max(v for _, v in options)
-        kept = [(a, v) for a, v in options if v >= best - self.margin]
-        weights = [math.exp((v - best) / self.temperature) for _, v in kept]
-        total = sum(weights)
-        return {a: w / total for (a, _), w in zip(kept, weights, strict=True)}
+    def _mix(self, values: FloatArray) -> FloatArray:
+        """Per row (hand): chances ``∝ exp(value / temperature)`` among the actions within
+        ``margin`` of the row's best, none elsewhere."""
+        best = values.max(axis=1, keepdims=True)
+        weights = np.where(values >= best - self.margin,
+                           np.exp((values - best) / self.temperature), 0.0)
+        out: FloatArray = weights / weights.sum(axis=1, keepdims=True)
+        return out
 
     def _uniform(self, view: LiarsDiceView, tag: str) -> float:
         """A number in [0, 1) fixed by the seed and the moment of the game."""

@@ -20,7 +20,7 @@ Dice Blackjack. Every bot is picklable (simulations run them in a process pool).
 >>> make_liars_dice_bot("sharp")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: bluffer, equilibrium, ..., trusting
+tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: bluffer, ..., trusting
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +36,7 @@ import numpy.typing as npt
 from tavern_dice.errors import TavernError
 from tavern_dice.solver.oracle_game import OracleRound
 
-FloatArray = npt.NDArray[np.float64]
+FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]
 History = tuple[int, ...]
 
@@ -188,12 +189,15 @@ class RestrictedSolver:
     """Discounted CFR (alpha 1.5, beta 0, gamma 2) on a compiled restricted game, with
     alternating updates; strategies are arrays ``(player's slots, player's hands)``."""
 
-    def __init__(self, game: OracleRound, tree: CompiledTree) -> None:
+    def __init__(self, game: OracleRound, tree: CompiledTree, dtype: type = np.float32) -> None:
         self.game = game
         self.tree = tree
+        self.dtype = dtype
         self.n_hands = (game.hands[0].n_states, game.hands[1].n_states)
-        self.regret = [np.zeros((tree.player_slots[p].shape[0], self.n_hands[p]))
-                       for p in (0, 1)]
+        self.regret: list[FloatArray] = [
+            np.zeros((tree.player_slots[p].shape[0], self.n_hands[p]), dtype=dtype)
+            for p in (0, 1)
+        ]
         self.avg = [np.zeros_like(r) for r in self.regret]
         self.sigma = [self._normalise(p, np.ones_like(r)) for p, r in enumerate(self.regret)]
         self.iterations = 0
@@ -250,7 +254,7 @@ class RestrictedSolver:
     def reach(self, p: int, sigma_p: FloatArray) -> FloatArray:
         """Shape ``(nodes, hands[p])``: chance times ``p``'s own probability of each node."""
         t = self.tree
-        r = np.empty((t.n_nodes, self.n_hands[p]))
+        r: FloatArray = np.empty((t.n_nodes, self.n_hands[p]), dtype=self.dtype)
         r[0] = self.game.hands[p].prob
         for lo, hi in t.level_nodes[1:]:
             slots = t.in_slot[lo:hi]
@@ -270,8 +274,8 @@ class RestrictedSolver:
         t = self.tree
         game = self.game
         o = 1 - i
-        v = np.empty((t.n_nodes, self.n_hands[i]))
-        slot_v = np.empty((t.n_slots, self.n_hands[i]))
+        v: FloatArray = np.empty((t.n_nodes, self.n_hands[i]), dtype=self.dtype)
+        slot_v: FloatArray = np.empty((t.n_slots, self.n_hands[i]), dtype=self.dtype)
         for lo, hi in reversed(t.level_nodes):
             s_lo, s_hi = int(t.slot_start[lo]), int(t.slot_end[hi - 1])
             slots = np.arange(s_lo, s_hi)
@@ -309,18 +313,18 @@ class RestrictedSolver:
                 reach_o = self.reach(o, self.sigma[o])
                 # average strategy of o, weighted by its own reach and t^2
                 nodes_o = t.slot_node[t.player_slots[o]]
-                self.avg[o] += it * it * reach_o[nodes_o] * self.sigma[o]
+                self.avg[o] += np.float32(it * it) * reach_o[nodes_o] * self.sigma[o]
                 v, sv = self.values(i, reach_o, self.sigma)
                 nodes_i = t.slot_node[t.player_slots[i]]
                 r = self.regret[i]
                 r += sv - v[nodes_i]
                 ta = it**1.5
-                r *= np.where(r > 0, ta / (ta + 1.0), 0.5)
+                r *= np.where(r > 0, np.float32(ta / (ta + 1.0)), np.float32(0.5))
                 self.sigma[i] = self._normalise(i, np.maximum(r, 0.0))
 
     def average(self) -> list[FloatArray]:
-        """The average strategies (uniform where a node was never reached)."""
-        return [self._normalise(p, self.avg[p]) for p in (0, 1)]
+        """The average strategies (uniform where a node was never reached), in float64."""
+        return [self._normalise(p, self.avg[p].astype(np.float64)) for p in (0, 1)]
 
     def value(self, sigma: list[FloatArray]) -> float:
         """Player 0's expected payoff under ``sigma`` in the restricted game."""
@@ -471,6 +475,8 @@ def policy_value(game: OracleRound, at: tuple[StrategyAt, StrategyAt]) -> float:
         actor = len(history) % 2
         last = history[-1] if history else -1
         found = at[actor](history)
+        actions: list[int]
+        probs: FloatArray
         if found is None:
             actions, probs = [liar], np.ones((1, game.hands[actor].n_states))
         else:

@@ -41,7 +41,7 @@ from tavern_dice.solver.oracle import (
 )
 from tavern_dice.solver.oracle_game import OracleRound
 
-FloatArray = npt.NDArray[np.float64]
+FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]
 History = tuple[int, ...]
 
@@ -203,7 +203,8 @@ def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> Rou
 
 def quantise(strategy: FloatArray) -> npt.NDArray[np.uint16]:
     """Probabilities as ``uint16`` (x 65535)."""
-    return np.rint(np.clip(strategy, 0.0, 1.0) * _SCALE).astype(np.uint16)
+    out: npt.NDArray[np.uint16] = np.rint(np.clip(strategy, 0.0, 1.0) * _SCALE).astype(np.uint16)
+    return out
 
 
 def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,

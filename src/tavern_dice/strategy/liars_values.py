@@ -30,6 +30,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, SumWager
 from tavern_dice.strategy.liars_belief import (
     FloatArray,
+    IntArray,
     RoundBelief,
     face_tails,
     sum_tail,
@@ -129,39 +130,77 @@ class Valuer:
             return sum(state.own_dice)
         return matching_dice(state.own_dice, feature, state.belief.rules)
 
+    def own_matrix(
+        self, state: RoundState, hands: Sequence[Sequence[int]], sums: bool
+    ) -> IntArray:
+        """Shape ``(hands, features)``: each hand's matching dice per face (or its sum)."""
+        rules = state.belief.rules
+        if sums:
+            return np.array([[sum(h)] for h in hands], dtype=np.int64)
+        return np.array(
+            [[matching_dice(h, f, rules) for f in range(1, rules.sides + 1)] for h in hands],
+            dtype=np.int64,
+        )
+
     def _dist(self, state: RoundState, seat: int, feature: int) -> FloatArray:
         belief = state.belief.opponents[seat]
         return belief.sum_distribution() if feature == SUM else belief.face_distribution(feature)
 
-    def outcome_chances(self, wager: AnyWager, state: RoundState) -> tuple[float, float, float]:
-        """``(false, true but not exact, exact)`` chances of ``wager`` given the beliefs."""
+    def outcome_chances(
+        self, wager: AnyWager, state: RoundState, own: IntArray | None = None
+    ) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """``(false, true but not exact, exact)`` chances of ``wager`` given the beliefs,
+        one entry per own hand: ``own`` holds each hand's matching dice (or sum) for the
+        wager's feature (default: the bot's own dice only)."""
         feature, claim = feature_of(wager)
+        if own is None:
+            own = np.array([self.own(state, feature)], dtype=np.int64)
         total = np.ones(1)
         for seat in state.opponents:
             total = np.convolve(total, self._dist(state, seat, feature))
-        need = claim - self.own(state, feature)
-        below = float(total[: max(need, 0)].sum())
-        exact = float(total[need]) if 0 <= need < len(total) else 0.0
-        return below, max(0.0, 1.0 - below - exact), exact
+        cdf = np.concatenate(([0.0], np.cumsum(total)))
+        need = claim - own
+        below = cdf[np.clip(need, 0, total.shape[0])]
+        padded = np.concatenate((total, [0.0]))
+        exact = np.where(need >= 0, padded[np.clip(need, 0, total.shape[0])], 0.0)
+        over = np.maximum(0.0, 1.0 - below - exact)
+        return below, over, exact
+
+    def accuse_values(
+        self, wager: AnyWager, maker: int, state: RoundState, own: IntArray | None = None
+    ) -> FloatArray:
+        """The bot accuses ``wager``, made by ``maker``: one value per own hand (see
+        :meth:`outcome_chances`)."""
+        below, over, exact = self.outcome_chances(wager, state, own)
+        if_false, if_true, if_exact = self.scores(maker, state.me, state)
+        out: FloatArray = below * if_false + over * if_true + exact * if_exact
+        return out
 
     def accuse_value(self, wager: AnyWager, maker: int, state: RoundState) -> float:
-        """The bot accuses ``wager``, made by ``maker``."""
-        below, over, exact = self.outcome_chances(wager, state)
-        if_false, if_true, if_exact = self.scores(maker, state.me, state)
-        return below * if_false + over * if_true + exact * if_exact
+        """The bot accuses ``wager``, made by ``maker``, with its own dice."""
+        return float(self.accuse_values(wager, maker, state)[0])
 
     def raise_values(
         self, state: RoundState, candidates: Sequence[AnyWager]
     ) -> list[tuple[AnyWager, float]]:
-        """Each candidate raise with its expected score."""
+        """Each candidate raise with its expected score, for the bot's own dice."""
         if not candidates:
             return []
+        values = self.raise_values_for(state, candidates)[0]
+        return list(zip(candidates, values.tolist(), strict=True))
+
+    def raise_values_for(
+        self, state: RoundState, candidates: Sequence[AnyWager], own: IntArray | None = None
+    ) -> FloatArray:
+        """Shape ``(hands, candidates)``: each raise's expected score for each own hand
+        (``own`` from :meth:`own_matrix`; default: the bot's own dice)."""
         sums = isinstance(candidates[0], SumWager)
-        grid = self.raise_grid(state, sums)
-        out: list[tuple[AnyWager, float]] = []
-        for wager in candidates:
-            feature, claim = feature_of(wager)
-            out.append((wager, float(grid[0 if sums else feature - 1, claim])))
+        if own is None:
+            own = self.own_matrix(state, [state.own_dice], sums)
+        grid = self.raise_grid(state, sums, own)
+        rows = np.array([0 if sums else feature_of(w)[0] - 1 for w in candidates])
+        claims = np.array([feature_of(w)[1] for w in candidates])
+        out: FloatArray = grid[:, rows, claims]
         return out
 
     def _rows(self, state: RoundState, seat: int, sums: bool) -> FloatArray:
@@ -172,29 +211,31 @@ class Valuer:
         faces = range(1, state.belief.rules.sides + 1)
         return np.stack([belief.face_distribution(f) for f in faces])
 
-    def raise_grid(self, state: RoundState, sums: bool) -> FloatArray:
-        """Expected score of wagering ``claim`` on each feature: ``grid[row, claim]`` (rows:
-        faces 1..sides, or the sum), for every claim up to the largest possible."""
+    def raise_grid(self, state: RoundState, sums: bool, own: IntArray) -> FloatArray:
+        """Expected score of wagering ``claim`` on each feature, per own hand:
+        ``grid[hand, row, claim]`` (rows: faces 1..sides, or the sum), for every claim up
+        to the largest possible; ``own`` is :meth:`own_matrix`."""
         rules = state.belief.rules
         dice = state.belief.dice_in_play
         top = dice * rules.sides if sums else dice
         claims = np.arange(top + 1)
-        features = [SUM] if sums else list(range(1, rules.sides + 1))
-        own = np.array([self.own(state, f) for f in features])
+        n_features = 1 if sums else rules.sides
         seats = state.opponents
         rows = [self._rows(state, seat, sums) for seat in seats]
         # Everyone's dice but one opponent's, from prefix and suffix convolutions (each
         # opponent's dice are independent of the others').
-        prefix = [np.ones((len(features), 1))]
+        prefix = [np.ones((n_features, 1))]
         for dist in rows:
             prefix.append(convolve_rows(prefix[-1], dist))
-        suffix = [np.ones((len(features), 1))]
+        suffix = [np.ones((n_features, 1))]
         for dist in reversed(rows):
             suffix.append(convolve_rows(suffix[-1], dist))
         suffix.reverse()
-        value = np.zeros((len(features), top + 1))
-        survive = np.ones((len(features), top + 1))
+        hands = own.shape[0]
+        value = np.zeros((hands, n_features, top + 1))
+        survive = np.ones((hands, n_features, top + 1))
         nxt = state.order[-1]
+        feature_index = np.arange(n_features)[None, :, None, None]
         for seat in state.order:
             i = seats.index(seat)
             mine = rows[i]
@@ -206,17 +247,17 @@ class Valuer:
             odds = tails[:, np.clip(need, 0, tails.shape[1] - 1)]
             threshold = self.threshold(seat, seat == nxt)
             exponent = np.clip(self.steepness * (odds - threshold), -50.0, 50.0)
-            weight = mine[:, None, :] / (1.0 + np.exp(exponent))
-            # What everyone else's dice must supply for the count to reach the claim.
-            need_rest = need[None, :, :] - own[:, None, None]
+            weight = mine[:, None, :] / (1.0 + np.exp(exponent))  # (F, claims, k)
+            # What everyone else's dice, mine included, must supply for the count to
+            # reach the claim: by own hand.
+            need_rest = need[None, None, :, :] - own[:, :, None, None]  # (H, F, claims, k)
             width = rest.shape[1]
-            cdf = np.concatenate((np.zeros((len(features), 1)), np.cumsum(rest, axis=1)), axis=1)
-            padded = np.concatenate((rest, np.zeros((len(features), 1))), axis=1)
+            cdf = np.concatenate((np.zeros((n_features, 1)), np.cumsum(rest, axis=1)), axis=1)
+            padded = np.concatenate((rest, np.zeros((n_features, 1))), axis=1)
             idx = np.clip(need_rest, 0, width)
-            row = np.arange(len(features))[:, None, None]
-            below = (weight * cdf[row, idx]).sum(axis=2)
-            exact = (weight * padded[row, idx] * (need_rest >= 0)).sum(axis=2)
-            p_accuse = weight.sum(axis=2)
+            below = (weight[None] * cdf[feature_index, idx]).sum(axis=3)
+            exact = (weight[None] * padded[feature_index, idx] * (need_rest >= 0)).sum(axis=3)
+            p_accuse = weight.sum(axis=2)[None]
             over = p_accuse - below - exact
             if_false, if_true, if_exact = self.scores(state.me, seat, state)
             value += survive * (below * if_false + over * if_true + exact * if_exact)

@@ -1,0 +1,139 @@
+"""How strong is ``strong``? Measured against the exploiter suite, not only weaker bots.
+
+Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
+
+1. heads-up, 5 dice each, under the ``tavern`` rules (the seed: ``either`` raise, no
+   repeated wager) and the ``standard`` raise: every exploiter of
+   :mod:`tavern_dice.strategy.exploit.suite` against ``strong`` (the best one marked),
+   and ``strong`` against ``trusting``, ``probabilistic`` and ``equilibrium``;
+2. four players, ``tavern`` rules: ``strong`` against three ``trusting``, and every
+   exploiter seated against three ``strong`` (par 25 %);
+3. ``strong``'s decision time (every answer it gives, on turn and out of turn), median
+   and 99th percentile, at 2, 4 and 10 players against ``probabilistic`` bots.
+
+    .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3]
+
+With ``--games 2000`` (the issue's figure) the whole run takes about an hour on two
+cores; ``--games 200`` gives a rough picture in minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.play.runner import play_liars_dice
+from tavern_dice.strategy.exploit.suite import EXPLOITERS, ExploitResult, best, exploit
+from tavern_dice.strategy.simulate import BotWins, simulate_liars_dice
+
+RULES: dict[str, LiarsDiceRules] = {
+    "tavern": TAVERN,
+    "standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD),
+}
+
+
+def line(label: str, wins: BotWins) -> str:
+    return (f"  {label:<44} {wins.wins:>5}/{wins.games:<5} {100 * wins.win_rate:5.1f} % "
+            f"[{100 * wins.low:4.1f}, {100 * wins.high:4.1f}]")
+
+
+def exploiters(players: int, rules: LiarsDiceRules, games: int, seed: int,
+               workers: int) -> list[ExploitResult]:
+    results = []
+    for name in EXPLOITERS:
+        start = time.perf_counter()
+        result = exploit("strong", name, players, games, seed, rules, workers)
+        results.append(result)
+        print(line(f"{name} vs strong", result.wins) +
+              f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    top = best(results)
+    print(line(f"BEST: {top.exploiter}", top.wins) + f"  (par {100 / players:.0f} %)")
+    return results
+
+
+def heads_up(games: int, seed: int, workers: int) -> None:
+    for label, rules in RULES.items():
+        print(f"\n1. Heads-up, 5 dice each, {label} rules, {games} games per line")
+        exploiters(2, rules, games, seed, workers)
+        for opponent in ("trusting", "probabilistic", "equilibrium"):
+            sim = simulate_liars_dice(["strong", opponent], games, seed, rules, workers)
+            print(line(f"strong vs {opponent}", sim.bots[0]), flush=True)
+
+
+def four_players(games: int, seed: int, workers: int) -> None:
+    print(f"\n2. Four players, tavern rules, {games} games per line (par 25 %)")
+    sim = simulate_liars_dice(["strong", "trusting", "trusting", "trusting"], games, seed,
+                              TAVERN, workers)
+    print(line("strong vs 3 trusting", sim.bots[0]), flush=True)
+    exploiters(4, TAVERN, games, seed, workers)
+
+
+class Timed:
+    """Wraps an agent and records how long each of its answers takes (seconds)."""
+
+    def __init__(self, agent: LiarsDiceAgent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.times: list[float] = []
+
+    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+        start = time.perf_counter()
+        action = self.agent.choose_action(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+    def wants_to_accuse(self, view: LiarsDiceView) -> bool:
+        start = time.perf_counter()
+        wants = self.agent.wants_to_accuse(view)
+        self.times.append(time.perf_counter() - start)
+        return wants
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-quantile (0..1) by the nearest-rank method."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def decision_times(games: int, seed: int) -> None:
+    print(f"\n3. strong's decision time (ms), {games} games per table size")
+    for players in (2, 4, 10):
+        timed = Timed(StrongLiarsDiceBot("strong", seed=seed))
+        for g in range(games):
+            agents: list[LiarsDiceAgent] = [
+                make_liars_dice_bot("probabilistic", name=f"p{i}") for i in range(players)
+            ]
+            agents[g % players] = timed
+            play_liars_dice(LiarsDiceGame(players, seed=seed + g), agents)
+        ms = [t * 1000 for t in timed.times]
+        print(f"  {players:>2} players: n={len(ms):>6}  p50 {statistics.median(ms):6.2f}  "
+              f"p99 {percentile(ms, 0.99):6.2f}  max {max(ms):7.2f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--timing-games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", default="1,2,3", help="sections to run")
+    args = parser.parse_args()
+    sections = set(args.only.split(","))
+    if "1" in sections:
+        heads_up(args.games, args.seed, args.workers)
+    if "2" in sections:
+        four_players(args.games, args.seed, args.workers)
+    if "3" in sections:
+        decision_times(args.timing_games, args.seed)
+
+
+if __name__ == "__main__":
+    main()
