@@ -14,7 +14,7 @@ the expected-value lookahead it shares with the ``trusting`` bot
   their dice with a *bluff rate learned at the table*
   (:mod:`tavern_dice.strategy.liars_tendencies`):
   every reveal shows every hand, so the bot counts how often each opponent's wagers were
-  bluffs, at the opening and when raising, from a prior of 30 % worth six wagers. Before
+  bluffs, at the opening and when raising, from a prior of 15 % worth six wagers. Before
   any reveal it already discounts what it is told; against honest players it comes to
   trust them.
 * **Opponents' calls learned too**: the odds at which each opponent accused, and let
@@ -96,9 +96,9 @@ class StrongLiarsDiceBot:
         name: str = "strong",
         seed: int | None = None,
         *,
-        temperature: float = 0.04,
-        margin: float = 0.12,
-        prior_bluff: float = 0.3,
+        temperature: float = 0.015,
+        margin: float = 0.06,
+        prior_bluff: float = 0.15,
         prior_weight: float = 6.0,
         opponent_weight: float = 1.0,
         pass_value: float = 0.0,

@@ -158,3 +158,41 @@ def liars_dice(
     if plot is not None:
         plot_convergence(result, plot, f"{spec.key()} ({algorithm})")
         console.print(f"convergence plot saved to {plot}")
+
+
+@solve_app.command("tables")
+def tables(
+    rules: Annotated[
+        str, typer.Option("--rules", help="Which shipped table: tavern (the seed's rules) or "
+                          "tavern-standard (the seed with the standard raise).")
+    ] = "tavern",
+) -> None:
+    """The shipped heads-up policies: each round's exact exploitability and value.
+
+    Each figure is measured on the policy as shipped (after storage) by exact best responses
+    that remember every wager; a round above its target is marked approximate.
+    """
+    from rich.table import Table
+
+    from tavern_dice.solver.tables import TABLE_RULES, metadata
+
+    if rules not in TABLE_RULES:
+        raise typer.BadParameter(f"known tables: {', '.join(TABLE_RULES)}", param_hint="--rules")
+    try:
+        meta = metadata(rules)
+    except (OSError, KeyError) as error:
+        raise typer.BadParameter(f"the {rules} table is not installed: {error}") from None
+    table = Table(title=f"Heads-up policies, {rules} rules (first bidder's dice first; "
+                  "exploitability = NashConv / 2, a round scored +-1)")
+    for column in ("round", "histories", "exploitability", "value", "solved in", "status"):
+        table.add_column(column, justify="left" if column in ("round", "status") else "right")
+    for info in sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
+        a, b = info["dice"]
+        expl = info["exploitability"]
+        limit = 0.01 if a + b <= 6 else 0.05
+        status = "equilibrium (exact figure)" if expl <= limit else "approximate (exact figure)"
+        table.add_row(
+            f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}", f"{info['value']:+.4f}",
+            f"{info.get('solve_seconds', 0):.0f} s", status,
+        )
+    Console().print(table)

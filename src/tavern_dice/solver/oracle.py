@@ -543,6 +543,7 @@ def solve(
     max_seconds: float | None = None,
     progress: Callable[[int, int, float], None] | None = None,
     whole_limit: int = 20_000,
+    start_from: RestrictedGame | None = None,
 ) -> OracleResult:
     """Grow the restricted game until the best responses gain at most ``target``.
 
@@ -553,9 +554,16 @@ def solve(
         max_rounds, max_seconds: budgets.
         progress: called as ``progress(round, histories, exploitability)``.
         whole_limit: a round with at most this many histories is solved whole.
+        start_from: a restricted game to grow from (e.g. the solution of the same round
+            under the ``standard`` raise, whose histories are all legal under ``either``).
     """
     start = time.perf_counter()
     restricted = RestrictedGame.whole(game, whole_limit) or RestrictedGame.opening(game)
+    if start_from is not None:
+        for history, actions in start_from.allowed.items():
+            for action in actions:
+                if history == () or action in game.raises(history) or action == game.liar:
+                    restricted.add(history, action)
     solver: RestrictedSolver | None = None
     trace: list[tuple[int, int, int, float, float]] = []
     result: OracleResult | None = None

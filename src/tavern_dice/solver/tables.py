@@ -35,6 +35,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.solver.oracle import (
     CompiledTree,
     OracleResult,
+    RestrictedSolver,
     StrategyAt,
     best_response,
     policy_value,
@@ -194,7 +195,16 @@ def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> Rou
             parent[node] = tree.index[history[:-1]]
             bid[node] = history[-1]
     slot_start = np.append(tree.slot_start, tree.n_slots).astype(np.int64)
-    strategy = (result.strategy[0].copy(), result.strategy[1].copy())
+    # A hand that its own play never brings to a history needs no answer there (the other
+    # player's choices cannot bring it either): store zeros, which compress to nothing.
+    solver = RestrictedSolver(game, tree, np.float64)
+    strategy_list = []
+    for p in (0, 1):
+        reach = solver.reach(p, result.strategy[p])
+        mine = tree.player_slots[p]
+        keep = reach[tree.slot_node[mine]] > 0
+        strategy_list.append(np.where(keep, result.strategy[p], 0.0))
+    strategy = (strategy_list[0], strategy_list[1])
     info = {"exploitability": result.exploitability, "value": result.value,
             "histories": tree.n_nodes, **(meta or {})}
     return RoundTable(game, parent, bid, slot_start, tree.slot_action.astype(np.int64),
