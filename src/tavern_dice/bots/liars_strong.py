@@ -190,6 +190,16 @@ class StrongLiarsDiceBot:
             raise BotError(f"{self.name} was asked to act with no legal action")
         return tuple(actions), self._mix(np.concatenate(columns, axis=1))
 
+    def action_values(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
+        """Its lookahead's expected score of each legal action with its own dice (what its
+        mixed play weighs; :mod:`tavern_dice.strategy.evaluate` gives the solved policy's)."""
+        state = self._round(view)
+        values: dict[LiarsAction, float] = {}
+        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
+            values[ACCUSE] = self.valuer.accuse_value(view.wager, view.wager_maker, state)
+        values.update(self.valuer.raise_values(state, view.legal_wagers))
+        return values
+
     # ------------------------------------------------------------------ pieces
 
     def _mix(self, values: FloatArray) -> FloatArray:
@@ -223,7 +233,7 @@ class StrongLiarsDiceBot:
             return None
         from tavern_dice.solver.tables import heads_up_policy
 
-        return heads_up_policy(view, hands)
+        return heads_up_policy(view, hands, off_tree="odds")
 
     def _round(self, view: LiarsDiceView) -> RoundState:
         if view.seat is None:

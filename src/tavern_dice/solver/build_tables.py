@@ -53,31 +53,44 @@ def budget_for(dice: tuple[int, int], budget: float) -> float:
     return budget * (sum(dice) / (2 * MAX_DICE)) ** 2
 
 
-def build_round(key: str, dice: tuple[int, int], budget: float) -> tuple[RoundTable, float]:
-    """Solve one round; return its table (not yet quantised) and the seconds it took."""
+def build_round(
+    key: str, dice: tuple[int, int], budget: float, seed_from: Path | None = None
+) -> tuple[RoundTable, float]:
+    """Solve one round; return its table (not yet quantised) and the seconds it took.
+
+    ``seed_from``: a folder holding another rules key's tables (e.g. ``tavern-standard``
+    for ``tavern``) whose histories start the restricted game: every ``standard`` raise is
+    also an ``either`` raise, and the ``either`` equilibrium mostly raises that way.
+    """
     start = time.perf_counter()
     game = OracleRound(TABLE_RULES[key], dice)
     iterations = 400 if sum(dice) <= 2 else 100 if sum(dice) <= 6 else 30
+    start_from = None
+    if seed_from is not None:
+        start_from = _seed_table(seed_from, dice).restricted()
+
+    def progress(round_: int, histories: int, expl: float) -> None:
+        print(f"  {key} {dice}: double-oracle round {round_}, {histories} histories, "
+              f"exploitability {expl:.4f}, {time.perf_counter() - start:.0f} s", flush=True)
+
     result = solve(game, target=target_for(dice), cfr_iterations=iterations,
-                   max_seconds=budget_for(dice, budget))
+                   max_seconds=budget_for(dice, budget), start_from=start_from,
+                   progress=progress)
     seconds = time.perf_counter() - start
     table = from_result(result, {"solve_seconds": round(seconds, 1),
                                  "double_oracle_rounds": len(result.trace)})
     return table, seconds
 
 
+def _seed_table(folder: Path, dice: tuple[int, int]) -> RoundTable:
+    """The ``tavern-standard`` table of round ``dice`` in ``folder``."""
+    return load_round("tavern-standard", *dice, folder=folder)
+
+
 def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]:
     """Exploitability of the round as saved in ``path`` (quantised, renormalised)."""
     load_round.cache_clear()
-    import tavern_dice.solver.tables as tables
-
-    original = tables.data_path
-    tables.data_path = lambda _key: path  # type: ignore[assignment]
-    try:
-        table = load_round(key, *dice)
-    finally:
-        tables.data_path = original
-    return table.measure()
+    return load_round(key, *dice, folder=path.parent).measure()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,6 +101,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=3600.0,
                         help="seconds for the 5x5 round; smaller rounds get a share")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--seed-from", type=Path, default=None,
+                        help="folder with tavern-standard tables to grow tavern's from")
     args = parser.parse_args(argv)
     rounds: list[tuple[int, int]] = [
         (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
@@ -103,7 +118,8 @@ def main(argv: list[str] | None = None) -> None:
         start = time.perf_counter()
         tables: dict[tuple[int, int], RoundTable] = {}
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            futures = {pool.submit(build_round, key, d, args.budget): d for d in rounds}
+            seed = args.seed_from if key == "tavern" else None
+            futures = {pool.submit(build_round, key, d, args.budget, seed): d for d in rounds}
             for future in concurrent.futures.as_completed(futures):
                 dice = futures[future]
                 table, seconds = future.result()
@@ -112,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
                       f"exploitability {table.meta['exploitability']:.5f} before storage, "
                       f"{seconds:.0f} s", flush=True)
         with tempfile.TemporaryDirectory() as tmp:
-            draft = Path(tmp) / out.name
+            draft = data_path(key, Path(tmp))
             save(tables, key, draft)
             for dice, table in tables.items():
                 table.meta.update(measure_saved(key, dice, draft))

@@ -171,16 +171,13 @@ class OracleRound:
     def _width(self) -> int:
         return int(max(int(f.max()) for f in self.features)) + 2
 
-    def accuse_values(
-        self, player: int, bids: IntArray, bidders: IntArray, reach: FloatArray
-    ) -> FloatArray:
-        """Value to ``player`` (per own hand) of accusations of ``bids`` (wager numbers),
-        each made by ``bidders``, against the opponent's ``reach`` (one row per bid).
-
-        Shape ``(len(bids), hands[player])``: counterfactual values, ``reach`` not
-        normalised. The opponent's mass with a feature value at least ``v`` is a tail sum
-        of the histogram of their reach over that feature.
-        """
+    def true_mass(
+        self, player: int, bids: IntArray, reach: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """How much of the opponent's ``reach`` (one row per bid) makes each wager of
+        ``bids`` hold, per hand of ``player``: ``(true mass (bids x hands), total mass
+        (bids x 1))``. The opponent's mass with a feature value at least ``v`` is a tail sum
+        of the histogram of their reach over that feature."""
         other = 1 - player
         width = self._width
         m = bids.shape[0]
@@ -194,7 +191,18 @@ class OracleRound:
         tail = total - np.concatenate((np.zeros((m, 1)), cdf[:, :-1]), axis=1)
         need = self.claim[bids][:, None] - self.features[player][:, feature].T
         np.clip(need, 0, width - 1, out=need)
-        true_mass = np.take_along_axis(tail, need, axis=1)
+        return np.take_along_axis(tail, need, axis=1), total
+
+    def accuse_values(
+        self, player: int, bids: IntArray, bidders: IntArray, reach: FloatArray
+    ) -> FloatArray:
+        """Value to ``player`` (per own hand) of accusations of ``bids`` (wager numbers),
+        each made by ``bidders``, against the opponent's ``reach`` (one row per bid).
+
+        Shape ``(len(bids), hands[player])``: counterfactual values, ``reach`` not
+        normalised.
+        """
+        true_mass, total = self.true_mass(player, bids, reach)
         lose = self._lose
         if_true = lose[1 - bidders][:, None]
         if_false = lose[bidders][:, None]

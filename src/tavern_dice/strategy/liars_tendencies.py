@@ -184,10 +184,10 @@ class Tendencies:
         options = options_of(legal_raises(
             rules, sum(counts), previous, isinstance(wager, SumWager), made
         ))
-        honest, n_options = belief.quantal_choice(wager, previous, sum(counts), self.model,
-                                                  options)
         index = belief._space.index_of(hand)
-        h = float(honest[index])
+        honest, n_options = belief.quantal_choice(wager, previous, sum(counts), self.model,
+                                                  options, np.array([index]))
+        h = float(honest[0])
         u = 1.0 / max(n_options, 1)
         mean = self.seat(seat).bluff[OPENING if previous is None else RAISE]
         b = mean.value
