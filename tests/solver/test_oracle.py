@@ -142,3 +142,15 @@ def test_bots_read_the_tables_through_their_views(tmp_path: Path,
         assert probs.sum(axis=1) == pytest.approx(1.0)
     finally:
         load_round.cache_clear()
+
+
+def test_lbr_is_a_lower_bound_on_the_exact_best_response(tmp_path: Path) -> None:
+    from tavern_dice.solver.lbr import lbr_value
+
+    rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    game = OracleRound(rules, (2, 1))
+    table = from_result(solve(game, target=0.05, cfr_iterations=30))
+    for player in (0, 1):
+        lbr, nodes = lbr_value(table, player)
+        exact = best_response(game, table.strategy_at(1 - player), player).value
+        assert nodes > 0 and lbr <= exact + 1e-12
