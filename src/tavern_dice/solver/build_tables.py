@@ -93,6 +93,27 @@ def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]
     return load_round(key, *dice, folder=path.parent).measure()
 
 
+def remeasure(key: str, path: Path) -> None:
+    """Measure every round of the table at ``path`` again and rewrite its metadata (the
+    stored policies are copied byte for byte: the figures stay those of the data)."""
+    import json
+
+    import numpy as np
+
+    load_round.cache_clear()
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    meta = json.loads(str(arrays.pop("meta")))
+    for info in meta["rounds"]:
+        a, b = info["dice"]
+        info.update(load_round(key, a, b, folder=path.parent).measure())
+        print(f"{key} {(a, b)}: exploitability {info['exploitability']:.5f}, LBR "
+              f"{info['lbr_exploitability']:.5f}", flush=True)
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez_compressed(path, allow_pickle=False, **arrays)
+    load_round.cache_clear()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default=",".join(TABLE_RULES))
@@ -103,7 +124,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--seed-from", type=Path, default=None,
                         help="folder with tavern-standard tables to grow tavern's from")
+    parser.add_argument("--remeasure", action="store_true",
+                        help="only measure the tables already in --out again and rewrite "
+                        "their figures")
     args = parser.parse_args(argv)
+    if args.remeasure:
+        for key in args.rules.split(","):
+            remeasure(key, data_path(key, args.out))
+        return
     rounds: list[tuple[int, int]] = [
         (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
     ]
