@@ -14,7 +14,8 @@ the expected-value lookahead it shares with the ``trusting`` bot
   their dice with a *bluff rate learned at the table*
   (:mod:`tavern_dice.strategy.liars_tendencies`):
   every reveal shows every hand, so the bot counts how often each opponent's wagers were
-  bluffs, at the opening and when raising, from a prior of 15 % worth six wagers. Before
+  bluffs, at the opening and when raising, heads-up and at bigger tables, from a prior of
+  15 % worth six wagers. Before
   any reveal it already discounts what it is told; against honest players it comes to
   trust them.
 * **Opponents' calls learned too**: the odds at which each opponent accused, and let
@@ -54,7 +55,7 @@ from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies
+from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies, size_of
 from tavern_dice.strategy.liars_values import (
     RoundState,
     Valuer,
@@ -264,7 +265,8 @@ class StrongLiarsDiceBot:
             previous = wagers[i - 1].wager if i else None
             seat = wagers[i].seat
             if seat != me:
-                rate = self.tendencies.bluff_rate(seat, OPENING if i == 0 else RAISE)
+                size = size_of(sum(1 for c in counts if c > 0))
+                rate = self.tendencies.bluff_rate(seat, OPENING if i == 0 else RAISE, size)
                 belief.models[seat] = WagerModel("quantal", bluff=rate)
             belief.observe(seat, wagers[i].wager, previous)
         return round_state(view, belief)
