@@ -65,8 +65,9 @@ them)."""
 VALUES = (
     "the round's expected result in dice (-1: you lose a die; +1: your opponent does, "
     "+1/opponents a die at bigger tables), by the solved heads-up policy where a shipped "
-    "table covers the round, else the strong bot's lookahead; letting a wager pass out of "
-    "turn counts 0"
+    "table covers the round, else the strong bot's lookahead, which also reads each wager "
+    "as a hint of the wagerer's dice (the odds shown count your own dice only); letting a "
+    "wager pass out of turn counts 0"
 )
 """What a Liar's Dice review's values mean."""
 
