@@ -42,7 +42,7 @@ def test_review_marks_the_known_blunder_with_its_cost(blunder_log: Path) -> None
             in words)
     assert "Ann (seat 0) — still in the game with 4 dice when it stopped" in words
     assert "wagers this round: Bo 2 fives" in words
-    assert "standing wager 2 fives: true 100 %, false 0 %, spot-on 0 %" in words
+    assert "standing wager 2 fives: true 100 % (spot-on 0 %), false 0 %" in words
     assert "you: Liar! (-1.00) best: " in words
     assert "?? blunder" in words
     assert "known blunder: your own dice already made 2 fives true" in words

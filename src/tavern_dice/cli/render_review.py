@@ -105,10 +105,9 @@ def _heading(decision: Decision) -> str:
 
 
 def _odds(odds: Odds, spot_on: bool) -> str:
-    text = f"true {percent(float(odds.true))}, false {percent(float(odds.false))}"
-    if spot_on:
-        text += f", spot-on {percent(float(odds.exact))}"
-    return text
+    """``'true 26.3 % (spot-on 20.1 %), false 73.7 %'``: spot-on is part of true."""
+    exact = f" (spot-on {percent(float(odds.exact))})" if spot_on else ""
+    return f"true {percent(float(odds.true))}{exact}, false {percent(float(odds.false))}"
 
 
 def _liars_known(console: Console, decision: Decision, known: LiarsKnown,

@@ -30,12 +30,17 @@ function fail(message) {
 }
 
 const num = (x, digits) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(digits);
-const pct = (p) => (p === 0 || p === 1 ? `${p * 100} %` : `${(p * 100).toFixed(1)} %`);
+// A chance: "0 %" and "100 %" only when certain (then one more digit), as the terminal.
+function pct(p) {
+  if (p === 0 || p === 1) return `${p * 100} %`;
+  const text = (p * 100).toFixed(1);
+  return `${text === "0.0" || text === "100.0" ? (p * 100).toFixed(2) : text} %`;
+}
 
+// Spot-on (exactly the number claimed) is one way of being true.
 function oddsText(odds, spotOn) {
-  let text = `true ${pct(odds.true)}, false ${pct(odds.false)}`;
-  if (spotOn) text += `, spot-on ${pct(odds.exact)}`;
-  return text;
+  const exact = spotOn ? ` (spot-on ${pct(odds.exact)})` : "";
+  return `true ${pct(odds.true)}${exact}, false ${pct(odds.false)}`;
 }
 
 function knownLiars(d, review) {
