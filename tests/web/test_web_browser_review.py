@@ -67,6 +67,8 @@ def test_a_player_and_the_dm_open_the_review_of_a_finished_game(tmp_path: Path) 
         # The player's review: their own seat only.
         link = ann.locator("#review-link")
         assert link.inner_text() == "Review your game"
+        ann.evaluate("() => window.scrollTo(0, 0)")
+        screenshot(ann, "review-link.png", tmp_path)
         link.click()
         ann.wait_for_selector("#app[data-ready='1']")
         assert data(ann, "seats") == seat
