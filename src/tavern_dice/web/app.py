@@ -34,6 +34,7 @@ from tavern_dice.web.catalog import (
 )
 from tavern_dice.web.limits import TableLimits
 from tavern_dice.web.manager import TableManager
+from tavern_dice.web.review import review_router
 from tavern_dice.web.store import DEFAULT_DATABASE_URL, Store
 from tavern_dice.web.tables import Table
 from tavern_dice.web.ws import serve_socket
@@ -289,6 +290,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
              "salt": c.salt if c.revealed else None, "revealed": c.revealed}
             for c in stored.commitments
         ]}
+
+    # The post-game review: its page and its endpoint (web/review.py).
+    app.include_router(review_router(manager, static))
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
