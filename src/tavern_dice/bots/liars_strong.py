@@ -52,7 +52,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
-from tavern_dice.bots.registry import BotError
+from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
 from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies, size_of
@@ -65,14 +65,6 @@ from tavern_dice.strategy.liars_values import (
 )
 
 FloatArray = npt.NDArray[np.floating[Any]]
-
-
-def _check(name: str, value: float, low: float, high: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise BotError(f"{name} is a number of at least {low}, not {value!r}")
-    if high is not None and value > high:
-        raise BotError(f"{name} is a number from {low} to {high}, not {value!r}")
-    return float(value)
 
 
 class StrongLiarsDiceBot:
@@ -108,18 +100,18 @@ class StrongLiarsDiceBot:
     ) -> None:
         self.name = name
         self.seed = seed
-        self.temperature = _check("temperature", temperature, 1e-6)
-        self.margin = _check("margin", margin, 0.0)
-        self.pass_value = _check("pass_value", pass_value, -1.0, 1.0)
+        self.temperature = check_number("temperature", temperature, 1e-6)
+        self.margin = check_number("margin", margin, 0.0)
+        self.pass_value = check_number("pass_value", pass_value, -1.0, 1.0)
         self.tables = bool(tables)
         self.model = WagerModel("quantal")
         self.tendencies = Tendencies(
-            self.model, _check("prior_bluff", prior_bluff, 0.0, 1.0),
-            _check("prior_weight", prior_weight, 0.0),
+            self.model, check_number("prior_bluff", prior_bluff, 0.0, 1.0),
+            check_number("prior_weight", prior_weight, 0.0),
         )
         self.valuer = Valuer(
-            _check("opponent_weight", opponent_weight, 0.0), self.pass_value,
-            _check("steepness", steepness, 0.0), self._threshold,
+            check_number("opponent_weight", opponent_weight, 0.0), self.pass_value,
+            check_number("steepness", steepness, 0.0), self._threshold,
         )
         self._belief: RoundBelief | None = None
         self._belief_key: tuple[object, ...] | None = None

@@ -176,6 +176,26 @@ class RoundTable:
         lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
         return self.slot_action[lo:hi].tolist(), self.strategy[player][self.rows[lo:hi]]
 
+    def opponent_reach(self, history: History, player: int) -> FloatArray:
+        """The range ``player``'s opponent has after ``history`` by the table's policy:
+        their hand's chance times the chance of each wager they made, read while the round
+        was in the table (nothing is read into a wager that left it, nor after). Never
+        all zero: a history the policy rules out gives the plain chances."""
+        game = self.game
+        opponent = 1 - player
+        reach = game.hands[opponent].prob.astype(np.float64).copy()
+        for k, action in enumerate(history):
+            if k % 2 != opponent:
+                continue
+            found = self.policy_at(history[:k], opponent)
+            if found is None or action not in found[0]:
+                break
+            row = found[1][found[0].index(action)]
+            if (reach * row).sum() <= 0:
+                break
+            reach = reach * row
+        return reach
+
     def restricted(self) -> RestrictedGame:
         """The table's histories and allowed actions, as a restricted game (to grow the
         double oracle from, e.g. under another raise rule)."""
@@ -364,18 +384,7 @@ def off_tree_policy(
     """
     game = table.game
     player = len(history) % 2
-    opponent = 1 - player
-    reach = game.hands[opponent].prob.astype(np.float64).copy()
-    for k, action in enumerate(history):
-        if k % 2 != opponent:
-            continue
-        found = table.policy_at(history[:k], opponent)
-        if found is None or action not in found[0]:
-            break
-        row = found[1][found[0].index(action)]
-        if (reach * row).sum() <= 0:
-            break
-        reach = reach * row
+    reach = table.opponent_reach(history, player)
     raises = list(game.raises(history))
     bids = np.array([history[-1], *raises], dtype=np.int64)
     true, total = game.true_mass(player, bids, np.broadcast_to(reach, (bids.shape[0],

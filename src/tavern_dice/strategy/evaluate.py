@@ -81,16 +81,7 @@ def _table_values(view: LiarsDiceView) -> dict[LiarsAction, float] | None:
     history = tuple(game.index[w] for _, w in view.round_wagers)
     hand = game.hands[player].index(view.own_dice)
     opponent = 1 - player
-    reach = game.hands[opponent].prob.astype(np.float64).copy()
-    for k, action in enumerate(history):
-        if k % 2 != opponent:
-            continue
-        at = table.policy_at(history[:k], opponent)
-        if at is None or action not in at[0]:
-            break
-        reach = reach * at[1][at[0].index(action)]
-    if reach.sum() <= 0:
-        reach = game.hands[opponent].prob.astype(np.float64).copy()
+    reach = table.opponent_reach(history, player)
     total = float(reach.sum())
     values: dict[LiarsAction, float] = {}
     if history:
