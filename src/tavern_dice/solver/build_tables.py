@@ -29,6 +29,7 @@ from tavern_dice.solver.tables import (
     MAX_DICE,
     TABLE_RULES,
     RoundTable,
+    TableError,
     data_path,
     from_result,
     load_round,
@@ -66,8 +67,9 @@ def build_round(
     game = OracleRound(TABLE_RULES[key], dice)
     iterations = 400 if sum(dice) <= 2 else 100 if sum(dice) <= 6 else 30
     start_from = None
-    if seed_from is not None:
-        start_from = _seed_table(seed_from, dice).restricted()
+    seed = _seed_table(seed_from, dice) if seed_from is not None else None
+    if seed is not None:
+        start_from = seed.restricted()
 
     def progress(round_: int, histories: int, expl: float) -> None:
         print(f"  {key} {dice}: double-oracle round {round_}, {histories} histories, "
@@ -82,9 +84,13 @@ def build_round(
     return table, seconds
 
 
-def _seed_table(folder: Path, dice: tuple[int, int]) -> RoundTable:
-    """The ``tavern-standard`` table of round ``dice`` in ``folder``."""
-    return load_round("tavern-standard", *dice, folder=folder)
+def _seed_table(folder: Path, dice: tuple[int, int]) -> RoundTable | None:
+    """The ``tavern-standard`` table of round ``dice`` in ``folder`` (``None`` if it has
+    none: the double oracle then starts from the opening wagers alone)."""
+    try:
+        return load_round("tavern-standard", *dice, folder=folder)
+    except (TableError, OSError):
+        return None
 
 
 def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]:
@@ -124,6 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--seed-from", type=Path, default=None,
                         help="folder with tavern-standard tables to grow tavern's from")
+    parser.add_argument("--add", action="store_true",
+                        help="keep the rounds already in --out that are not rebuilt")
     parser.add_argument("--remeasure", action="store_true",
                         help="only measure the tables already in --out again and rewrite "
                         "their figures")
@@ -143,30 +151,58 @@ def main(argv: list[str] | None = None) -> None:
     rounds.sort(key=lambda d: -sum(d))
     for key in args.rules.split(","):
         out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)
-        start = time.perf_counter()
-        tables: dict[tuple[int, int], RoundTable] = {}
-        with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            seed = args.seed_from if key == "tavern" else None
-            futures = {pool.submit(build_round, key, d, args.budget, seed): d for d in rounds}
-            for future in concurrent.futures.as_completed(futures):
-                dice = futures[future]
-                table, seconds = future.result()
-                tables[dice] = table
-                print(f"{key} {dice}: {table.meta['histories']} histories, "
-                      f"exploitability {table.meta['exploitability']:.5f} before storage, "
-                      f"{seconds:.0f} s", flush=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            draft = data_path(key, Path(tmp))
-            save(tables, key, draft)
-            for dice, table in tables.items():
-                table.meta.update(measure_saved(key, dice, draft))
-                print(f"{key} {dice}: shipped policy exploitability "
-                      f"{table.meta['exploitability']:.5f} (exact), value "
-                      f"{table.meta['value']:+.5f}", flush=True)
-            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
-        print(f"wrote {out} ({out.stat().st_size} bytes) in "
-              f"{time.perf_counter() - start:.0f} s", flush=True)
+        build(key, rounds, out, args.workers, args.budget,
+              args.seed_from if key == "tavern" else None, keep=args.add)
 
+
+def _saved_rounds(key: str, path: Path) -> dict[tuple[int, int], RoundTable]:
+    """The rounds already in ``path`` (as shipped: quantised, with their figures)."""
+    if not path.exists():
+        return {}
+    load_round.cache_clear()
+    meta = _meta_of(path)
+    return {(a, b): load_round(key, a, b, folder=path.parent)
+            for a, b in (r["dice"] for r in meta["rounds"])}
+
+
+def _meta_of(path: Path) -> dict[str, Any]:
+    import json
+
+    import numpy as np
+
+    with np.load(path, allow_pickle=False) as data:
+        meta: dict[str, Any] = json.loads(str(data["meta"]))
+    return meta
+
+
+def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budget: float,
+          seed_from: Path | None, keep: bool = False) -> None:
+    """Solve ``rounds`` and write ``out`` after each one finishes, so that a build cut
+    short keeps every round it finished (with ``keep``, the rounds already in ``out`` stay
+    unless rebuilt)."""
+    start = time.perf_counter()
+    tables = _saved_rounds(key, out) if keep else {}
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(build_round, key, d, budget, seed_from): d for d in rounds}
+        for future in concurrent.futures.as_completed(futures):
+            dice = futures[future]
+            table, seconds = future.result()
+            tables[dice] = table
+            print(f"{key} {dice}: {table.meta['histories']} histories, "
+                  f"exploitability {table.meta['exploitability']:.5f} before storage, "
+                  f"{seconds:.0f} s", flush=True)
+            with tempfile.TemporaryDirectory() as tmp:
+                draft = data_path(key, Path(tmp))
+                save(tables, key, draft)
+                table.meta.update(measure_saved(key, dice, draft))
+            print(f"{key} {dice}: shipped policy exploitability "
+                  f"{table.meta['exploitability']:.5f} (exact), LBR "
+                  f"{table.meta.get('lbr_exploitability', float('nan')):.5f}, value "
+                  f"{table.meta['value']:+.5f}", flush=True)
+            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
+    load_round.cache_clear()
+    print(f"wrote {out} ({out.stat().st_size} bytes) in "
+          f"{time.perf_counter() - start:.0f} s", flush=True)
 
 if __name__ == "__main__":
     main()
