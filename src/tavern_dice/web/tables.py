@@ -498,7 +498,10 @@ class Table:
         return s
 
     def _player_frame(self, conn: Listener, frame: Any) -> None:
-        s = self._require_game()
+        # The answer at a reveal is also given after the last one, which ends the game.
+        answer = isinstance(frame, p.ConfirmDice) and self.session is not None
+        s = self.session if answer else self._require_game()
+        assert s is not None
         seat = s.seat_of(conn.player_id)
         if seat is None:
             raise ActionError("not-allowed", "you have no seat in this game")

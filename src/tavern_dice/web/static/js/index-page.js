@@ -3,6 +3,7 @@
 // fragment carries the DM key.
 
 import {h, patch, api, toast, fmtCp, store, hostTokenKey} from "./util.js";
+import {DICE_MODES} from "./dicemode.js";
 
 const GAMES = {
   "liars-dice": {
@@ -85,15 +86,16 @@ function optionFields() {
     num("grace_s", "Grace for a dropped player (seconds)", "Then a stand-in bot plays until they reconnect."),
     num("bot_delay_ms", "Bots pause before moving (ms)"),
   ];
+  // The same option, and the same words, for both games' physical dice.
+  const modes = DICE_MODES[state.game];
+  const dice = h("label", {}, "Dice", h("select", {id: "opt-dice_mode", value: o.dice_mode, onchange: (e) => { state.options.dice_mode = e.target.value; render(); }},
+    ["digital", "manual"].map((m) => h("option", {value: m, selected: o.dice_mode === m}, modes[m]))));
   if (state.game === "liars-dice") {
     return [...common, num("stake_cp", "Stake per player (cp, 0 = none)", "The winner takes the pot."),
-      num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`)];
+      num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice];
   }
   return [...common,
-    num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`),
-    h("label", {}, "Dice", h("select", {id: "opt-dice_mode", value: o.dice_mode, onchange: (e) => { state.options.dice_mode = e.target.value; render(); }},
-      h("option", {value: "digital", selected: o.dice_mode === "digital"}, "digital — the server rolls (house dice committed in advance)"),
-      h("option", {value: "manual", selected: o.dice_mode === "manual"}, "manual — the DM rolls real dice and types them in"))),
+    num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice,
     o.dice_mode === "digital" ? h("label", {class: "check"}, h("input", {id: "opt-auto_house", type: "checkbox", checked: !!o.auto_house,
       onchange: (e) => { state.options.auto_house = e.target.checked; }}), " Roll the house's dice as soon as bets close") : null];
 }
