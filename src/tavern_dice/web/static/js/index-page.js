@@ -4,6 +4,7 @@
 
 import {h, patch, api, toast, fmtCp, store, hostTokenKey} from "./util.js";
 import {DICE_MODES} from "./dicemode.js";
+import {edgePanel, newEdgeState} from "./edge-panel.js";
 
 const GAMES = {
   "liars-dice": {
@@ -36,11 +37,15 @@ const RULE_FIELDS = {
     ["target_one_collects", "A target of 1 collects every bet", "bool"],
     ["house_needs_under", "House dice must be under the target (not equal)", "bool"],
     ["house_exact_beats_player_exact", "House on the target beats a player on the target", "bool"],
+    ["exact_numerator", "Exact hit pays (gp won…)", "int", 1, null],
+    ["exact_denominator", "…per gp bet", "int", 1, null],
+    ["max_added_bonus", "Cap on the bonus added (empty for none)", "optint", 0, null],
     ["max_proficiency_bonus", "Highest proficiency bonus", "int", 2, 6],
   ],
 };
 
-const state = {catalog: null, game: "liars-dice", preset: "tavern", name: "", rules: {}, options: {}, busy: false};
+const state = {catalog: null, game: "liars-dice", preset: "tavern", name: "", rules: {}, options: {}, busy: false,
+  edge: newEdgeState()};
 
 function presetRules() {
   return state.catalog.games[state.game].presets[state.preset] || {};
@@ -149,6 +154,7 @@ function page() {
           h("label", {}, "Preset", h("select", {id: "preset", value: state.preset, onchange: (e) => { state.preset = e.target.value; state.rules = {}; render(); }},
             presets.map((p) => h("option", {value: p, selected: p === state.preset}, p === "tavern" ? "tavern — the rules as written" : p)))),
           h("div", {class: "grid-2"}, RULE_FIELDS[state.game].map(ruleField))),
+        state.game === "blackjack" ? edgePanel(state.edge, (rules) => { Object.assign(state.rules, rules); }, render) : null,
         h("fieldset", {}, h("legend", {}, "Table"), h("div", {class: "grid-2"}, optionFields())),
         h("button", {class: "btn btn-primary btn-big", id: "create-btn", type: "submit", disabled: state.busy}, state.busy ? "Creating…" : "Create the table"))),
   ];
