@@ -32,6 +32,7 @@ from tavern_dice.web.catalog import (
     presets,
     validation_error,
 )
+from tavern_dice.web.house_edge import house_edge_router
 from tavern_dice.web.limits import TableLimits
 from tavern_dice.web.manager import TableManager
 from tavern_dice.web.review import review_router
@@ -290,6 +291,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
              "salt": c.salt if c.revealed else None, "revealed": c.revealed}
             for c in stored.commitments
         ]}
+
+    # The DM's house-edge dial for a new Dice Blackjack table (web/house_edge.py).
+    app.include_router(house_edge_router())
 
     # The post-game review: its page and its endpoint (web/review.py).
     app.include_router(review_router(manager, static))
