@@ -12,6 +12,7 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
    and 99th percentile, at 2, 4 and 10 players against ``probabilistic`` bots.
 
     .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3]
+        [--dice 5] [--rules tavern,standard]
 
 With ``--games 2000`` (the issue's figure) the whole run takes about an hour on two
 cores; ``--games 200`` gives a rough picture in minutes.
@@ -58,9 +59,10 @@ def exploiters(players: int, rules: LiarsDiceRules, games: int, seed: int,
     return results
 
 
-def heads_up(games: int, seed: int, workers: int) -> None:
-    for label, rules in RULES.items():
-        print(f"\n1. Heads-up, 5 dice each, {label} rules, {games} games per line")
+def heads_up(games: int, seed: int, workers: int, dice: int, rules_keys: list[str]) -> None:
+    for label in rules_keys:
+        rules = RULES[label].replace(dice_per_player=dice)
+        print(f"\n1. Heads-up, {dice} dice each, {label} rules, {games} games per line")
         exploiters(2, rules, games, seed, workers)
         for opponent in ("trusting", "probabilistic", "equilibrium"):
             sim = simulate_liars_dice(["strong", opponent], games, seed, rules, workers)
@@ -125,10 +127,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", default="1,2,3", help="sections to run")
+    parser.add_argument("--dice", type=int, default=5,
+                        help="dice each in section 1 (3: every round has a shipped table)")
+    parser.add_argument("--rules", default="tavern,standard", help="section 1's rules")
     args = parser.parse_args()
     sections = set(args.only.split(","))
     if "1" in sections:
-        heads_up(args.games, args.seed, args.workers)
+        heads_up(args.games, args.seed, args.workers, args.dice, args.rules.split(","))
     if "2" in sections:
         four_players(args.games, args.seed, args.workers)
     if "3" in sections:

@@ -420,9 +420,8 @@ def heads_up_policy(
     if found is None or view.turn != view.seat:
         return None
     key, first, second, player, _ = found
-    try:
-        table = load_round(key, first, second)
-    except (TableError, OSError):
+    table = _covering_table(key, first, second)
+    if table is None:
         return None
     game = table.game
     try:
@@ -440,7 +439,31 @@ def heads_up_policy(
     legal = set(view.legal_wagers)
     keep = [i for i, a in enumerate(named) if a == ACCUSE or a in legal]
     if len(keep) != len(named):
-        # Cannot happen for a table solved for these rules; be safe anyway.
+        # Only with a stand-in table (TABLE_STAND_INS): a ``standard`` raise that repeats
+        # an earlier wager of the round after an ``either``-only raise (L5b).
         named = tuple(named[i] for i in keep)
         probs = probs[:, keep]
+        total = probs.sum(axis=1, keepdims=True)
+        accuse = np.array([a == ACCUSE for a in named])
+        probs = np.where(total > 0, probs / np.maximum(total, 1e-300), accuse[None, :] * 1.0)
     return named, probs
+
+
+TABLE_STAND_INS: dict[str, str] = {"tavern": "tavern-standard"}
+"""For a round a key's table lacks, the table played instead. Every ``standard`` raise is
+an ``either`` raise (repeated wagers aside, which :func:`heads_up_policy` drops), so the
+``standard`` policy is a legal strategy of the seed's round; it is not an equilibrium
+there (an ``either``-only raise leaves its histories, and its best response may use those
+raises), but at 3 v 3 it is a much better answer than no table at all (``docs/strategy.md``)."""
+
+
+def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
+    """``key``'s table of the round, else its stand-in's, else ``None``."""
+    for candidate in (key, TABLE_STAND_INS.get(key)):
+        if candidate is None:
+            continue
+        try:
+            return load_round(candidate, first, second)
+        except (TableError, OSError):
+            continue
+    return None
