@@ -35,6 +35,7 @@ lint: $(DEVSTAMP)
 test: $(DEVSTAMP) lint
 	scripts/ensure-chromium
 	scripts/ensure-axe
+	scripts/ensure-postgres
 	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 bench: $(DEVSTAMP)
