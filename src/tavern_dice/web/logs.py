@@ -22,9 +22,10 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message",
-                                                                           "asctime"}
-"""Attributes every record has; anything else was passed in ``extra``."""
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
+    "message", "asctime", "color_message"}
+"""Attributes every record has (and Uvicorn's coloured copy of the message); anything
+else was passed in ``extra``."""
 
 
 class JsonFormatter(logging.Formatter):
@@ -61,3 +62,5 @@ def configure(level: str = "warning", fmt: str = "text") -> None:
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
+    # Each request forwarded to another process would log twice at info.
+    logging.getLogger("httpx").setLevel(max(root.level, logging.WARNING))
