@@ -42,6 +42,7 @@ bench: $(DEVSTAMP)
 	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev,bench]'
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/vs_openspiel.py
+	$(BIN)/python benchmarks/store_writes.py
 	$(BIN)/python benchmarks/web_load.py
 
 clean:
