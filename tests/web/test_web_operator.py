@@ -140,7 +140,7 @@ async def test_web_a_process_without_its_lock_session_writes_nothing(pg_url: str
         await db.close()
 
 
-async def closed(client: WsClient, timeout: float = 15) -> int | None:
+async def closed(client: WsClient, timeout: float = 30) -> int | None:
     for _ in range(int(timeout * 20)):
         if client.closed:
             code: int | None = client.ws.close_code
@@ -160,11 +160,13 @@ async def test_web_a_lost_lock_session_lets_the_tables_go_until_players_return(
         host = await server.connect(tid, table["host_token"], "host")
         assert (await host.request({"type": "start"}))["type"] == "ack"
         game_id = host.latest_state()["game"]["game_id"]
+        node = server.manager.coordinator.node_id
         terminate(pg_url, server.manager.coordinator._pid)
         # The watch notices within a second or two: the table's sockets are told to
-        # reconnect, and the table leaves memory.
+        # reconnect, the table leaves memory, and the process opens a new lock session
+        # (as a new node, so that the tables it had count as orphans and are taken back).
         assert await closed(host) == 1012
-        assert tid not in server.manager.tables
+        assert server.manager.coordinator.node_id != node
         # The players come back: the process holds the table again, same game.
         host = await server.connect(tid, table["host_token"], "host")
         player = await server.connect(tid, ann["seat_token"], "ann")
@@ -174,3 +176,40 @@ async def test_web_a_lost_lock_session_lets_the_tables_go_until_players_return(
             assert (await http.get("/healthz")).json()["ok"] is True
         for client in (host, player):
             await client.close()
+
+
+@pytest.mark.asyncio
+async def test_web_the_tables_of_a_dead_process_are_orphans(pg_url: str) -> None:
+    # Two processes' worth: a store thread and a coordinator each.
+    dbs = [StoreThread(Store(pg_url)), StoreThread(Store(pg_url))]
+    alive = PostgresCoordinator(dbs[0], "http://127.0.0.1:1")
+    dead = PostgresCoordinator(dbs[1], None)
+    try:
+        await alive.start()
+        await dead.start()
+        store = dbs[0].store
+        for table_id, game_id in (("running", "g1"), ("lobby", None)):
+            await dbs[0].call(store.add_table, TableRow(
+                id=table_id, game="liars-dice", name="n", rules={}, options={},
+                host_token_hash="x", seats=[], status="lobby", game_id=game_id,
+                created_ms=now_ms()))
+            assert await dead.acquire(table_id)
+            assert not await alive.acquire(table_id)  # held
+        assert await alive.orphans() == []  # their owner is alive
+        assert await alive.owner("running") is None  # alive, but others cannot reach it
+        await dead.close()  # its session ends: its locks go (once PostgreSQL notices)
+        deadline = asyncio.get_running_loop().time() + 30  # generous: a busy machine
+        while not (orphans := await alive.orphans()):
+            assert asyncio.get_running_loop().time() < deadline, "locks still held"
+            await asyncio.sleep(0.05)
+        assert orphans == ["running"]  # the lobby table loads at its next visit
+        assert await alive.acquire("running")
+        assert await alive.orphans() == []
+        others = PostgresCoordinator(dbs[1], None)
+        await others.start()
+        assert await others.owner("running") == "http://127.0.0.1:1"
+        await others.close()
+    finally:
+        await alive.close()
+        for db in dbs:
+            await db.close()

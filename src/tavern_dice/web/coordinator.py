@@ -144,10 +144,16 @@ class PostgresCoordinator:
 
     def __init__(self, db: StoreThread, address: str | None) -> None:
         self.db = db
-        self.node_id = secrets.token_hex(8)
         self.address = address
         self._conn: Connection | None = None
         self._pid = 0
+        self._new_node()
+
+    def _new_node(self) -> None:
+        """A node id of its own for each lock session: the ``table_owners`` rows of a lost
+        session then name a node whose lock is free, so its tables count as orphans and
+        are taken over (by this process too)."""
+        self.node_id = secrets.token_hex(8)
         key = lock_key("node", self.node_id)
         self._node_key = key
         # pg_locks shows a 64-bit key as two 32-bit oids.
@@ -237,9 +243,14 @@ class PostgresCoordinator:
 
     def _close(self) -> None:
         if self._conn is not None:
+            # Really closed, not returned to the pool: ending the session is what gives
+            # every lock up.
+            with contextlib.suppress(Exception):
+                self._conn.invalidate()
             with contextlib.suppress(Exception):
                 self._conn.close()
             self._conn = None
+            self._pid = 0  # no session: the fence refuses every write until a new one
 
     # ------------------------------------------------------------------ from the loop
 
@@ -266,7 +277,9 @@ class PostgresCoordinator:
 
     async def reconnect(self) -> None:
         await self.db.call(self._close)
+        self._new_node()
         await self.db.call(self._open)
+        log.warning("node %s: a new lock session", self.node_id, extra={"node": self.node_id})
 
     async def close(self) -> None:
         await self.db.call(self._close)
