@@ -1,9 +1,10 @@
 """Load benchmark of the web table: many concurrent Liar's Dice tables of scripted
 WebSocket players on 127.0.0.1.
 
-It starts its own servers, then for each set-up, think time and player count creates
-tables of ``--table-size`` people plus a watching host, lets every player act as soon
-as it is its turn (after the think time), and measures for ``--duration`` seconds:
+For each set-up, think time and player count it starts fresh servers on a fresh
+database, creates tables of ``--table-size`` people plus a watching host, lets every
+player act as soon as it is its turn (after the think time), and measures for
+``--duration`` seconds:
 
 * action round trip: from sending a ``wager``/``accuse`` frame to its ``ack`` (the
   server has applied it, stored it durably and queued every seat's ``state``);
@@ -113,7 +114,6 @@ class Setup:
     port: int
     process: subprocess.Popen[str]
     database_pids: list[int] = field(default_factory=list)
-    stop_database: Any = None
 
     def server_cpu(self) -> float:
         return tree_cpu_seconds(self.process.pid)
@@ -127,8 +127,6 @@ class Setup:
             self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.process.kill()
-        if self.stop_database is not None:
-            self.stop_database()
 
 
 async def start_server(port: int, url: str, folder: Path, workers: int) -> subprocess.Popen[str]:
@@ -153,23 +151,18 @@ async def start_server(port: int, url: str, folder: Path, workers: int) -> subpr
     raise RuntimeError("the server did not answer within 30 s")
 
 
-async def start_setup(name: str, folder: Path) -> Setup:
+async def start_setup(name: str, folder: Path, level: str, cluster: Any) -> Setup:
+    """Fresh servers on a fresh database for one level (earlier levels' tables would
+    otherwise stay in memory)."""
     port = free_port()
     if name == "sqlite":
-        process = await start_server(port, f"sqlite:///{folder / 'load.sqlite3'}", folder, 1)
+        url = f"sqlite:///{folder / f'load-{level}.sqlite3'}"
+        process = await start_server(port, url, folder, 1)
         return Setup("1 process, SQLite", port, process)
-    from tavern_dice.web.pgcluster import Cluster
-
-    # Durable settings: the figures include each commit's fsync, as in production.
-    cluster = Cluster.start(settings=("shared_buffers=256MB",))
-    try:
-        url = cluster.create_database("load")
-        process = await start_server(port, url, folder, 2)
-    except BaseException:
-        cluster.stop()
-        raise
+    url = cluster.create_database(f"load_{level}")
+    process = await start_server(port, url, folder, 2)
     postmaster = int((cluster.root / "data" / "postmaster.pid").read_text().split()[0])
-    return Setup("2 processes, PostgreSQL", port, process, [postmaster], cluster.stop)
+    return Setup("2 processes, PostgreSQL", port, process, [postmaster])
 
 
 class Player:
@@ -370,19 +363,32 @@ async def main_async(args: argparse.Namespace) -> int:
           f"{os.cpu_count()} CPUs; CPU columns: share of one core")
     print(HEADER, flush=True)
     for name in setups:
-        with tempfile.TemporaryDirectory() as tmp:
-            setup = await start_setup(name, Path(tmp))
-            try:
+        cluster = None
+        if name == "postgres":
+            from tavern_dice.web.pgcluster import Cluster
+
+            # Durable settings: the figures include each commit's fsync, as in production.
+            cluster = Cluster.start(settings=("shared_buffers=256MB",))
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
                 for think in thinks:
                     for n in levels:
-                        r = await run_level(setup, n, args.table_size, args.duration,
-                                            think / 1000, args.seed + n)
+                        level = f"{think}_{n}"
+                        setup = await start_setup(name, Path(tmp), level, cluster)
+                        try:
+                            r = await run_level(setup, n, args.table_size, args.duration,
+                                                think / 1000, args.seed + n)
+                        finally:
+                            setup.stop()
+                            if cluster is not None:
+                                cluster.drop_database(f"load_{level}")
                         if not r["actions"]:
                             print(f"{setup.name:<24} {think:>3}ms {n:>7} no actions measured")
                             continue
                         print(row(setup.name, think, r), flush=True)
-            finally:
-                setup.stop()
+        finally:
+            if cluster is not None:
+                cluster.stop()
     return 0
 
 
