@@ -29,7 +29,7 @@ def equilibrium_win_rate(opponent: str, rules: LiarsDiceRules, start: tuple[int,
     return wins / games
 
 
-@pytest.mark.parametrize("opponent", ["strong", "probabilistic"])
+@pytest.mark.parametrize("opponent", ["trusting", "probabilistic"])
 @pytest.mark.parametrize(
     ("rules", "start"),
     [(TAVERN, (1, 1)), (STANDARD, (2, 1))],
@@ -47,7 +47,10 @@ def test_policy_covers_two_player_solved_rounds_only() -> None:
     game = LiarsDiceGame(2, rules=STANDARD, seed=1, starting_dice=[2, 1])
     assert policy_covers(game.view(game.turn))
     either = LiarsDiceGame(2, seed=1, starting_dice=[2, 1])
-    assert not policy_covers(either.view(either.turn))  # `either` has no finite tree
+    assert policy_covers(either.view(either.turn))  # finite with repeats forbidden (L5b)
+    repeats = LiarsDiceGame(2, rules=TAVERN.replace(repeat_wagers=True), seed=1,
+                            starting_dice=[2, 1])
+    assert not policy_covers(repeats.view(repeats.turn))
     endgame = LiarsDiceGame(2, seed=1, starting_dice=[1, 1])
     assert endgame.sum_wagers and policy_covers(endgame.view(endgame.turn))
     wild = LiarsDiceGame(2, rules=STANDARD.replace(wild_face=1), seed=1)

@@ -14,7 +14,8 @@ the expected-value lookahead it shares with the ``trusting`` bot
   their dice with a *bluff rate learned at the table*
   (:mod:`tavern_dice.strategy.liars_tendencies`):
   every reveal shows every hand, so the bot counts how often each opponent's wagers were
-  bluffs, at the opening and when raising, from a prior of 15 % worth six wagers. Before
+  bluffs, at the opening and when raising, heads-up and at bigger tables, from a prior of
+  15 % worth six wagers. Before
   any reveal it already discounts what it is told; against honest players it comes to
   trust them.
 * **Opponents' calls learned too**: the odds at which each opponent accused, and let
@@ -51,10 +52,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
-from tavern_dice.bots.registry import BotError
+from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies
+from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies, size_of
 from tavern_dice.strategy.liars_values import (
     RoundState,
     Valuer,
@@ -64,14 +65,6 @@ from tavern_dice.strategy.liars_values import (
 )
 
 FloatArray = npt.NDArray[np.floating[Any]]
-
-
-def _check(name: str, value: float, low: float, high: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise BotError(f"{name} is a number of at least {low}, not {value!r}")
-    if high is not None and value > high:
-        raise BotError(f"{name} is a number from {low} to {high}, not {value!r}")
-    return float(value)
 
 
 class StrongLiarsDiceBot:
@@ -107,18 +100,18 @@ class StrongLiarsDiceBot:
     ) -> None:
         self.name = name
         self.seed = seed
-        self.temperature = _check("temperature", temperature, 1e-6)
-        self.margin = _check("margin", margin, 0.0)
-        self.pass_value = _check("pass_value", pass_value, -1.0, 1.0)
+        self.temperature = check_number("temperature", temperature, 1e-6)
+        self.margin = check_number("margin", margin, 0.0)
+        self.pass_value = check_number("pass_value", pass_value, -1.0, 1.0)
         self.tables = bool(tables)
         self.model = WagerModel("quantal")
         self.tendencies = Tendencies(
-            self.model, _check("prior_bluff", prior_bluff, 0.0, 1.0),
-            _check("prior_weight", prior_weight, 0.0),
+            self.model, check_number("prior_bluff", prior_bluff, 0.0, 1.0),
+            check_number("prior_weight", prior_weight, 0.0),
         )
         self.valuer = Valuer(
-            _check("opponent_weight", opponent_weight, 0.0), self.pass_value,
-            _check("steepness", steepness, 0.0), self._threshold,
+            check_number("opponent_weight", opponent_weight, 0.0), self.pass_value,
+            check_number("steepness", steepness, 0.0), self._threshold,
         )
         self._belief: RoundBelief | None = None
         self._belief_key: tuple[object, ...] | None = None
@@ -190,6 +183,16 @@ class StrongLiarsDiceBot:
             raise BotError(f"{self.name} was asked to act with no legal action")
         return tuple(actions), self._mix(np.concatenate(columns, axis=1))
 
+    def action_values(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
+        """Its lookahead's expected score of each legal action with its own dice (what its
+        mixed play weighs; :mod:`tavern_dice.strategy.evaluate` gives the solved policy's)."""
+        state = self._round(view)
+        values: dict[LiarsAction, float] = {}
+        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
+            values[ACCUSE] = self.valuer.accuse_value(view.wager, view.wager_maker, state)
+        values.update(self.valuer.raise_values(state, view.legal_wagers))
+        return values
+
     # ------------------------------------------------------------------ pieces
 
     def _mix(self, values: FloatArray) -> FloatArray:
@@ -223,7 +226,7 @@ class StrongLiarsDiceBot:
             return None
         from tavern_dice.solver.tables import heads_up_policy
 
-        return heads_up_policy(view, hands)
+        return heads_up_policy(view, hands, off_tree="odds")
 
     def _round(self, view: LiarsDiceView) -> RoundState:
         if view.seat is None:
@@ -254,7 +257,8 @@ class StrongLiarsDiceBot:
             previous = wagers[i - 1].wager if i else None
             seat = wagers[i].seat
             if seat != me:
-                rate = self.tendencies.bluff_rate(seat, OPENING if i == 0 else RAISE)
+                size = size_of(sum(1 for c in counts if c > 0))
+                rate = self.tendencies.bluff_rate(seat, OPENING if i == 0 else RAISE, size)
                 belief.models[seat] = WagerModel("quantal", bluff=rate)
             belief.observe(seat, wagers[i].wager, previous)
         return round_state(view, belief)

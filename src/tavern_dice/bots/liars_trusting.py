@@ -57,21 +57,13 @@ import numpy as np
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.liars_probabilistic import candidate_raises
-from tavern_dice.bots.registry import BotError
+from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
 from tavern_dice.strategy.liars_values import RoundState, Valuer, round_state, round_wagers
 
 _TIE = 1e-12
 """Values closer than this are equal; ties go to the smallest raise."""
-
-
-def _check_number(name: str, value: float, low: float, high: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise BotError(f"{name} is a number of at least {low}, not {value!r}")
-    if high is not None and value > high:
-        raise BotError(f"{name} is a number from {low} to {high}, not {value!r}")
-    return float(value)
 
 
 class TrustingLiarsDiceBot:
@@ -115,14 +107,14 @@ class TrustingLiarsDiceBot:
         self.name = name
         self.seed = seed
         self.rng = random.Random(seed)
-        self.opponent_weight = _check_number("opponent_weight", opponent_weight, 0.0)
-        self.pass_value = _check_number("pass_value", pass_value, -1.0, 1.0)
-        self.out_of_turn_margin = _check_number("out_of_turn_margin", out_of_turn_margin, 0.0)
-        self.accuse_threshold = _check_number("accuse_threshold", accuse_threshold, 0.0, 1.0)
-        self.out_of_turn_threshold = _check_number(
+        self.opponent_weight = check_number("opponent_weight", opponent_weight, 0.0)
+        self.pass_value = check_number("pass_value", pass_value, -1.0, 1.0)
+        self.out_of_turn_margin = check_number("out_of_turn_margin", out_of_turn_margin, 0.0)
+        self.accuse_threshold = check_number("accuse_threshold", accuse_threshold, 0.0, 1.0)
+        self.out_of_turn_threshold = check_number(
             "out_of_turn_threshold", out_of_turn_threshold, 0.0, 1.0
         )
-        self.steepness = _check_number("steepness", steepness, 0.0)
+        self.steepness = check_number("steepness", steepness, 0.0)
         try:
             self.model = WagerModel(wager_model, temper, rationality, bluff)
         except ValueError as error:

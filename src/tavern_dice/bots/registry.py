@@ -42,6 +42,20 @@ class UnknownBotError(BotError):
     """A bot kind that no table names; the message lists the known kinds."""
 
 
+def check_number(name: str, value: float, low: float, high: float | None = None) -> float:
+    """A bot's numeric option, checked: a real number (not a bool) from ``low`` (to
+    ``high``).
+
+    Raises:
+        BotError: naming the option and its range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
+        raise BotError(f"{name} is a number of at least {low}, not {value!r}")
+    if high is not None and value > high:
+        raise BotError(f"{name} is a number from {low} to {high}, not {value!r}")
+    return float(value)
+
+
 LiarsDiceBotFactory = Callable[..., LiarsDiceAgent]
 """``factory(name=str, seed=int | None, **options) -> LiarsDiceAgent``."""
 
@@ -226,6 +240,7 @@ __all__ = [
     "LazyFactory",
     "LiarsDiceBotFactory",
     "UnknownBotError",
+    "check_number",
     "make_blackjack_bot",
     "make_liars_dice_bot",
     "register_blackjack_bot",

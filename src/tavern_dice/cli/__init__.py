@@ -1,4 +1,4 @@
-"""Command-line shell: ``tavern play|replay|odds|solve|simulate|serve``.
+"""Command-line shell: ``tavern play|replay|review|odds|solve|simulate|serve``.
 
 The shell holds no rules: it parses options, seats people and bots, and shows
 per-player views that the engines produce.

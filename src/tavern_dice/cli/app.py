@@ -9,8 +9,8 @@ import typer
 
 app = typer.Typer(
     name="tavern",
-    help="Liar's Dice and Dice Blackjack for the tavern table: play, replay, odds, solve, "
-    "simulate, serve.",
+    help="Liar's Dice and Dice Blackjack for the tavern table: play, replay, review, odds, "
+    "solve, simulate, serve.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -38,5 +38,5 @@ def main(
                      help="Print the version of tavern-dice and exit."),
     ] = False,
 ) -> None:
-    """Liar's Dice and Dice Blackjack for the tavern table: play, replay, odds, solve,
-    simulate, serve."""
+    """Liar's Dice and Dice Blackjack for the tavern table: play, replay, review, odds,
+    solve, simulate, serve."""

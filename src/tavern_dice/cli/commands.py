@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("play", "replay", "odds", "solve", "simulate", "exploit", "serve")
+_MODULES = ("play", "replay", "review", "odds", "solve", "simulate", "exploit", "serve")
 
 for _name in _MODULES:
     importlib.import_module(f"tavern_dice.cli.{_name}")

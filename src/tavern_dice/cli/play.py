@@ -229,6 +229,12 @@ def _default_liars_bots(players: int | None, people: int) -> list[BotSpec]:
     return [BotSpec(DEFAULT_LIARS_BOT)] * max(0, seats - people)
 
 
+def _with_people(log: dict[str, Any], people: Sequence[int]) -> dict[str, Any]:
+    """The log to save, with the seats people played (``"people"``): ``tavern review``
+    reviews theirs by default. Engines replaying the log ignore the entry."""
+    return {**log, "people": list(people)}
+
+
 def _check_save(save: Path | None) -> None:
     """Refuse a ``--save`` file that could not be written before the game, not after it."""
     if save is not None:
@@ -319,7 +325,8 @@ def liars_dice(
         winner = play_liars_dice(game, agents, observer=follow)
         console.print(f"Winner: [bold]{escape(names[winner])}[/] after {_rounds(game.round)}.")
 
-    _run(terminal, body, save, lambda: holder[0].to_log() if holder else None)
+    _run(terminal, body, save,
+         lambda: _with_people(holder[0].to_log(), people) if holder else None)
 
 
 def _rounds(count: int) -> str:
@@ -468,4 +475,4 @@ def blackjack(
         )
         console.print(f"House net: {render_blackjack.signed_cp(game.house_net)}")
 
-    _run(terminal, body, save, game.to_log, on_leave=summary)
+    _run(terminal, body, save, lambda: _with_people(game.to_log(), people), on_leave=summary)

@@ -8,7 +8,6 @@ player saw it, with others' secret dice masked (``event.masked_for(seat)``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,48 +15,19 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from tavern_dice.blackjack.state import GAME_NAME as BLACKJACK
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.cli import render_blackjack, render_liars
 from tavern_dice.cli.app import app
+from tavern_dice.cli.saved import load_saved, parse_seat
 from tavern_dice.cli.terminal import QuitGame, Terminal
-from tavern_dice.errors import LogError, TavernError
+from tavern_dice.errors import LogError
 from tavern_dice.events import Event
-from tavern_dice.liars_dice.state import GAME_NAME as LIARS_DICE
 from tavern_dice.liars_dice.state import LiarsDiceGame
 
 
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False).print(f"[bold red]tavern replay:[/] {escape(message)}")
     return typer.Exit(2)
-
-
-def _load(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise LogError(f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LogError(f"{path} is not JSON ({error.msg} at line {error.lineno})") from None
-    if not isinstance(data, dict):
-        raise LogError(f"{path} holds no game log (expected a JSON object)")
-    return data
-
-
-def _seat(text: str | None, players: list[str]) -> int | None:
-    if text is None:
-        return None
-    if text.isdigit() and int(text) < len(players):
-        return int(text)
-    lowered = [p.lower() for p in players]
-    if text.lower() in lowered:
-        return lowered.index(text.lower())
-    seats = ", ".join(f"{i} {p}" for i, p in enumerate(players))
-    raise typer.BadParameter(
-        f"no seat {text!r}; give a seat number or a name: {seats}", param_hint="--as"
-    )
 
 
 @app.command("replay")
@@ -82,30 +52,11 @@ def replay(
     terminal = Terminal()
     console = terminal.console
     try:
-        data = _load(path)
-        kind = data.get("game")
-        game: LiarsDiceGame | BlackjackGame
-        if kind in (LIARS_DICE, BLACKJACK):
-            try:
-                game = (LiarsDiceGame if kind == LIARS_DICE else BlackjackGame).from_log(data)
-            except TavernError as error:
-                # The engine's message says what does not replay (a malformed entry, an
-                # illegal wager, impossible dice, an unknown version); only the file is added.
-                raise LogError(f"{path}: {error}") from None
-        elif kind is None:
-            raise LogError(
-                f"{path} is not a game log: it names no game (a log from tavern play "
-                f"--save has \"game\": {LIARS_DICE!r} or {BLACKJACK!r})"
-            )
-        else:
-            raise LogError(
-                f"{path} is not a game log this version knows: its 'game' is {kind!r}, "
-                f"expected {LIARS_DICE!r} or {BLACKJACK!r}"
-            )
+        _data, game = load_saved(path)
     except LogError as error:
         raise _fail(str(error)) from None
     players = list(game.players)
-    viewer = _seat(as_seat, players)
+    viewer = None if as_seat is None else parse_seat(as_seat, players)
     narrate: Any
     if isinstance(game, LiarsDiceGame):
         console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(game.rules)}")

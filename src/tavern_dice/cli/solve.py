@@ -184,15 +184,19 @@ def tables(
         raise typer.BadParameter(f"the {rules} table is not installed: {error}") from None
     table = Table(title=f"Heads-up policies, {rules} rules (first bidder's dice first; "
                   "exploitability = NashConv / 2, a round scored +-1)")
-    for column in ("round", "histories", "exploitability", "value", "solved in", "status"):
+    for column in ("round", "histories", "exploitability", "LBR bound", "value", "solved in",
+                   "measured in", "status"):
         table.add_column(column, justify="left" if column in ("round", "status") else "right")
     for info in sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
         a, b = info["dice"]
         expl = info["exploitability"]
         limit = 0.01 if a + b <= 6 else 0.05
         status = "equilibrium (exact figure)" if expl <= limit else "approximate (exact figure)"
+        lbr = info.get("lbr_exploitability")
         table.add_row(
-            f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}", f"{info['value']:+.4f}",
-            f"{info.get('solve_seconds', 0):.0f} s", status,
+            f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}",
+            "-" if lbr is None else f"{lbr:.5f}", f"{info['value']:+.4f}",
+            f"{info.get('solve_seconds', 0):.0f} s",
+            f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", status,
         )
     Console().print(table)

@@ -13,22 +13,21 @@ Modules, one job each:
 * :mod:`~tavern_dice.solver.lp` - sequence-form LP (independent check);
 * :mod:`~tavern_dice.solver.policy` - :class:`RoundPolicy`: query, save, load;
 * :mod:`~tavern_dice.solver.match` - backward induction over (dice, dice, starter);
-* :mod:`~tavern_dice.solver.store` - shipped policies: :func:`load_policy`,
-  :func:`equilibrium_action_probabilities`;
+* :mod:`~tavern_dice.solver.oracle_game`, :mod:`~tavern_dice.solver.oracle` - the double
+  oracle on the full-recall wager tree (any raise rule, the seed's ``either`` included);
+* :mod:`~tavern_dice.solver.best_response` - exact full-recall best responses to a policy;
+* :mod:`~tavern_dice.solver.tables` - the shipped heads-up policies and their lookup;
+* :mod:`~tavern_dice.solver.store` - what a bot asks them:
+  :func:`equilibrium_action_probabilities`, :func:`match_win_probability`;
 * :mod:`~tavern_dice.solver.playouts` - fast vectorised random round playouts.
 """
 
 from tavern_dice.solver.cfr import SolveResult, solve_round
 from tavern_dice.solver.policy import LIAR, RoundPolicy
 from tavern_dice.solver.round_game import RoundGame, RoundSpec
-from tavern_dice.solver.store import (
-    PlayerPolicy,
-    equilibrium_action_probabilities,
-    load_policy,
-    match_win_probability,
-)
+from tavern_dice.solver.store import equilibrium_action_probabilities, match_win_probability
 
 __all__ = [
-    "LIAR", "PlayerPolicy", "RoundGame", "RoundPolicy", "RoundSpec", "SolveResult",
-    "equilibrium_action_probabilities", "load_policy", "match_win_probability", "solve_round",
+    "LIAR", "RoundGame", "RoundPolicy", "RoundSpec", "SolveResult",
+    "equilibrium_action_probabilities", "match_win_probability", "solve_round",
 ]

@@ -29,6 +29,7 @@ from tavern_dice.solver.tables import (
     MAX_DICE,
     TABLE_RULES,
     RoundTable,
+    TableError,
     data_path,
     from_result,
     load_round,
@@ -53,31 +54,70 @@ def budget_for(dice: tuple[int, int], budget: float) -> float:
     return budget * (sum(dice) / (2 * MAX_DICE)) ** 2
 
 
-def build_round(key: str, dice: tuple[int, int], budget: float) -> tuple[RoundTable, float]:
-    """Solve one round; return its table (not yet quantised) and the seconds it took."""
+def build_round(
+    key: str, dice: tuple[int, int], budget: float, seed_from: Path | None = None
+) -> tuple[RoundTable, float]:
+    """Solve one round; return its table (not yet quantised) and the seconds it took.
+
+    ``seed_from``: a folder holding another rules key's tables (e.g. ``tavern-standard``
+    for ``tavern``) whose histories start the restricted game: every ``standard`` raise is
+    also an ``either`` raise, and the ``either`` equilibrium mostly raises that way.
+    """
     start = time.perf_counter()
     game = OracleRound(TABLE_RULES[key], dice)
     iterations = 400 if sum(dice) <= 2 else 100 if sum(dice) <= 6 else 30
+    start_from = None
+    seed = _seed_table(seed_from, dice) if seed_from is not None else None
+    if seed is not None:
+        start_from = seed.restricted()
+
+    def progress(round_: int, histories: int, expl: float) -> None:
+        print(f"  {key} {dice}: double-oracle round {round_}, {histories} histories, "
+              f"exploitability {expl:.4f}, {time.perf_counter() - start:.0f} s", flush=True)
+
     result = solve(game, target=target_for(dice), cfr_iterations=iterations,
-                   max_seconds=budget_for(dice, budget))
+                   max_seconds=budget_for(dice, budget), start_from=start_from,
+                   progress=progress)
     seconds = time.perf_counter() - start
     table = from_result(result, {"solve_seconds": round(seconds, 1),
                                  "double_oracle_rounds": len(result.trace)})
     return table, seconds
 
 
+def _seed_table(folder: Path, dice: tuple[int, int]) -> RoundTable | None:
+    """The ``tavern-standard`` table of round ``dice`` in ``folder`` (``None`` if it has
+    none: the double oracle then starts from the opening wagers alone)."""
+    try:
+        return load_round("tavern-standard", *dice, folder=folder)
+    except (TableError, OSError):
+        return None
+
+
 def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]:
     """Exploitability of the round as saved in ``path`` (quantised, renormalised)."""
     load_round.cache_clear()
-    import tavern_dice.solver.tables as tables
+    return load_round(key, *dice, folder=path.parent).measure()
 
-    original = tables.data_path
-    tables.data_path = lambda _key: path  # type: ignore[assignment]
-    try:
-        table = load_round(key, *dice)
-    finally:
-        tables.data_path = original
-    return table.measure()
+
+def remeasure(key: str, path: Path) -> None:
+    """Measure every round of the table at ``path`` again and rewrite its metadata (the
+    stored policies are copied byte for byte: the figures stay those of the data)."""
+    import json
+
+    import numpy as np
+
+    load_round.cache_clear()
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    meta = json.loads(str(arrays.pop("meta")))
+    for info in meta["rounds"]:
+        a, b = info["dice"]
+        info.update(load_round(key, a, b, folder=path.parent).measure())
+        print(f"{key} {(a, b)}: exploitability {info['exploitability']:.5f}, LBR "
+              f"{info['lbr_exploitability']:.5f}", flush=True)
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez_compressed(path, allow_pickle=False, **arrays)
+    load_round.cache_clear()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,7 +128,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=3600.0,
                         help="seconds for the 5x5 round; smaller rounds get a share")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--seed-from", type=Path, default=None,
+                        help="folder with tavern-standard tables to grow tavern's from")
+    parser.add_argument("--add", action="store_true",
+                        help="keep the rounds already in --out that are not rebuilt")
+    parser.add_argument("--remeasure", action="store_true",
+                        help="only measure the tables already in --out again and rewrite "
+                        "their figures")
     args = parser.parse_args(argv)
+    if args.remeasure:
+        for key in args.rules.split(","):
+            remeasure(key, data_path(key, args.out))
+        return
     rounds: list[tuple[int, int]] = [
         (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
     ]
@@ -100,29 +151,58 @@ def main(argv: list[str] | None = None) -> None:
     rounds.sort(key=lambda d: -sum(d))
     for key in args.rules.split(","):
         out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)
-        start = time.perf_counter()
-        tables: dict[tuple[int, int], RoundTable] = {}
-        with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            futures = {pool.submit(build_round, key, d, args.budget): d for d in rounds}
-            for future in concurrent.futures.as_completed(futures):
-                dice = futures[future]
-                table, seconds = future.result()
-                tables[dice] = table
-                print(f"{key} {dice}: {table.meta['histories']} histories, "
-                      f"exploitability {table.meta['exploitability']:.5f} before storage, "
-                      f"{seconds:.0f} s", flush=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            draft = Path(tmp) / out.name
-            save(tables, key, draft)
-            for dice, table in tables.items():
-                table.meta.update(measure_saved(key, dice, draft))
-                print(f"{key} {dice}: shipped policy exploitability "
-                      f"{table.meta['exploitability']:.5f} (exact), value "
-                      f"{table.meta['value']:+.5f}", flush=True)
-            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
-        print(f"wrote {out} ({out.stat().st_size} bytes) in "
-              f"{time.perf_counter() - start:.0f} s", flush=True)
+        build(key, rounds, out, args.workers, args.budget,
+              args.seed_from if key == "tavern" else None, keep=args.add)
 
+
+def _saved_rounds(key: str, path: Path) -> dict[tuple[int, int], RoundTable]:
+    """The rounds already in ``path`` (as shipped: quantised, with their figures)."""
+    if not path.exists():
+        return {}
+    load_round.cache_clear()
+    meta = _meta_of(path)
+    return {(a, b): load_round(key, a, b, folder=path.parent)
+            for a, b in (r["dice"] for r in meta["rounds"])}
+
+
+def _meta_of(path: Path) -> dict[str, Any]:
+    import json
+
+    import numpy as np
+
+    with np.load(path, allow_pickle=False) as data:
+        meta: dict[str, Any] = json.loads(str(data["meta"]))
+    return meta
+
+
+def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budget: float,
+          seed_from: Path | None, keep: bool = False) -> None:
+    """Solve ``rounds`` and write ``out`` after each one finishes, so that a build cut
+    short keeps every round it finished (with ``keep``, the rounds already in ``out`` stay
+    unless rebuilt)."""
+    start = time.perf_counter()
+    tables = _saved_rounds(key, out) if keep else {}
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(build_round, key, d, budget, seed_from): d for d in rounds}
+        for future in concurrent.futures.as_completed(futures):
+            dice = futures[future]
+            table, seconds = future.result()
+            tables[dice] = table
+            print(f"{key} {dice}: {table.meta['histories']} histories, "
+                  f"exploitability {table.meta['exploitability']:.5f} before storage, "
+                  f"{seconds:.0f} s", flush=True)
+            with tempfile.TemporaryDirectory() as tmp:
+                draft = data_path(key, Path(tmp))
+                save(tables, key, draft)
+                table.meta.update(measure_saved(key, dice, draft))
+            print(f"{key} {dice}: shipped policy exploitability "
+                  f"{table.meta['exploitability']:.5f} (exact), LBR "
+                  f"{table.meta.get('lbr_exploitability', float('nan')):.5f}, value "
+                  f"{table.meta['value']:+.5f}", flush=True)
+            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
+    load_round.cache_clear()
+    print(f"wrote {out} ({out.stat().st_size} bytes) in "
+          f"{time.perf_counter() - start:.0f} s", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -99,6 +99,24 @@ class RestrictedGame:
         return len(self.allowed)
 
 
+@dataclass(frozen=True)
+class Level:
+    """The nodes of one depth (one actor) and their slots, as index arrays a sweep uses."""
+
+    lo: int
+    hi: int
+    s_lo: int
+    s_hi: int
+    actor: int
+    starts: IntArray
+    raise_rows: IntArray
+    raise_children: IntArray
+    liar_rows: IntArray
+    liar_nodes: IntArray
+    liar_bids: IntArray
+    liar_bidders: IntArray
+
+
 @dataclass
 class CompiledTree:
     """A restricted game as arrays, histories sorted by depth, slots (history, action)
@@ -131,6 +149,7 @@ class CompiledTree:
     in_slot: IntArray
     player_slots: tuple[IntArray, IntArray]
     slot_pos: IntArray
+    levels: list[Level] = field(default_factory=list)
 
     @classmethod
     def build(cls, restricted: RestrictedGame) -> CompiledTree:
@@ -173,8 +192,20 @@ class CompiledTree:
         slot_pos = np.empty(sn.shape[0], dtype=np.int64)
         for p in (0, 1):
             slot_pos[player_slots[p]] = np.arange(player_slots[p].shape[0])
-        return cls(histories, index, depth, actor, last, levels, sn, sa, sc, starts, ends,
-                   in_slot, player_slots, slot_pos)
+        compiled = cls(histories, index, depth, actor, last, levels, sn, sa, sc, starts, ends,
+                       in_slot, player_slots, slot_pos)
+        for lo, hi in levels:
+            s_lo, s_hi = int(starts[lo]), int(ends[hi - 1])
+            children = sc[s_lo:s_hi]
+            raise_rows = np.flatnonzero(children >= 0)
+            liar_rows = np.flatnonzero(children < 0)
+            liar_nodes = sn[s_lo + liar_rows]
+            compiled.levels.append(Level(
+                lo, hi, s_lo, s_hi, int(actor[lo]), starts[lo:hi] - s_lo, raise_rows,
+                children[raise_rows], liar_rows, liar_nodes, last[liar_nodes],
+                1 - actor[liar_nodes],
+            ))
+        return compiled
 
     @property
     def n_nodes(self) -> int:
@@ -270,36 +301,26 @@ class RestrictedSolver:
         self, i: int, reach_o: FloatArray, sigma: list[FloatArray]
     ) -> tuple[FloatArray, FloatArray]:
         """Counterfactual values of player ``i``: per node ``(nodes, hands[i])`` and per
-        slot of ``i`` ``(i's slots, hands[i])``."""
+        slot of ``i`` ``(i's slots, hands[i])``. Every node of a depth has the same actor
+        (players alternate), so each depth is one batch."""
         t = self.tree
         game = self.game
         o = 1 - i
         v: FloatArray = np.empty((t.n_nodes, self.n_hands[i]), dtype=self.dtype)
         slot_v: FloatArray = np.empty((t.n_slots, self.n_hands[i]), dtype=self.dtype)
-        for lo, hi in reversed(t.level_nodes):
-            s_lo, s_hi = int(t.slot_start[lo]), int(t.slot_end[hi - 1])
-            slots = np.arange(s_lo, s_hi)
-            children = t.slot_child[slots]
-            raise_rows = np.flatnonzero(children >= 0)
-            slot_v[s_lo + raise_rows] = v[children[raise_rows]]
-            liar_rows = np.flatnonzero(children < 0)
-            if liar_rows.size:
-                ls = slots[liar_rows]
-                nodes = t.slot_node[ls]
-                reach = reach_o[nodes]
-                by_o = t.actor[nodes] == o
-                if by_o.any():
-                    reach = reach.copy()
-                    reach[by_o] *= sigma[o][t.slot_pos[ls[by_o]]]
-                bidders = 1 - t.actor[nodes]
-                slot_v[ls] = game.accuse_values(i, t.last[nodes], bidders, reach)
+        for level in reversed(t.levels):
+            lo, hi, s_lo, s_hi = level.lo, level.hi, level.s_lo, level.s_hi
+            slot_v[s_lo + level.raise_rows] = v[level.raise_children]
+            if level.liar_rows.size:
+                ls = s_lo + level.liar_rows
+                reach = reach_o[level.liar_nodes]
+                if level.actor == o:
+                    reach = reach * sigma[o][t.slot_pos[ls]]
+                slot_v[ls] = game.accuse_values(i, level.liar_bids, level.liar_bidders, reach)
             block = slot_v[s_lo:s_hi]
-            mine = t.actor[t.slot_node[slots]] == i
-            weighted = block.copy()
-            if mine.any():
-                weighted[mine] *= sigma[i][t.slot_pos[slots[mine]]]
-            starts = t.slot_start[lo:hi] - s_lo
-            v[lo:hi] = np.add.reduceat(weighted, starts, axis=0)
+            if level.actor == i:
+                block = block * sigma[i][t.slot_pos[s_lo:s_hi]]
+            v[lo:hi] = np.add.reduceat(block, level.starts, axis=0)
         return v, slot_v[t.player_slots[i]]
 
     def iterate(self, n: int) -> None:

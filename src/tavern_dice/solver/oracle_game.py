@@ -171,6 +171,67 @@ class OracleRound:
     def _width(self) -> int:
         return int(max(int(f.max()) for f in self.features)) + 2
 
+    def true_mass(
+        self, player: int, bids: IntArray, reach: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """How much of the opponent's ``reach`` (one row per bid) makes each wager of
+        ``bids`` hold, per hand of ``player``: ``(true mass (bids x hands), total mass
+        (bids x 1))``. The opponent's mass with a feature value at least ``v`` is a tail sum
+        of the histogram of their reach over that feature."""
+        other = 1 - player
+        width = self._width
+        m = bids.shape[0]
+        if m == 1:
+            return self._true_mass_one(player, int(bids[0]), reach[0])
+        feature = self.feature[bids]
+        onehot = self._onehot[other]
+        if m <= 32:
+            # Few rows (a best response's single questions): one product for all features.
+            k = self.features[other].shape[1]
+            hist = (reach @ onehot).reshape(m, k, width)
+            rows = hist[np.arange(m), feature]  # (m, width)
+        else:
+            # Many rows (a CFR sweep): only each row's own feature's histogram.
+            rows = np.empty((m, width), dtype=reach.dtype)
+            for f in np.unique(feature).tolist():
+                sel = np.flatnonzero(feature == f)
+                rows[sel] = reach[sel] @ onehot[:, f * width:(f + 1) * width].astype(
+                    reach.dtype, copy=False)
+        cdf = np.cumsum(rows, axis=1)
+        total = cdf[:, -1:]
+        # tail[v] = mass with value >= v = total - cdf[v - 1]
+        tail = total - np.concatenate((np.zeros((m, 1), dtype=cdf.dtype), cdf[:, :-1]), axis=1)
+        need = self.claim[bids][:, None] - self.features[player][:, feature].T
+        np.clip(need, 0, width - 1, out=need)
+        return np.take_along_axis(tail, need, axis=1), total
+
+    def _true_mass_one(
+        self, player: int, bid: int, reach: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """:meth:`true_mass` of one wager (a best response asks one at a time): the fewest
+        NumPy calls."""
+        f = int(self.feature[bid])
+        hist: FloatArray = np.bincount(self.features[1 - player][:, f], weights=reach,
+                                       minlength=self._width).astype(np.float64, copy=False)
+        tail: FloatArray = np.cumsum(hist[::-1])[::-1]
+        need = self._need[player][f][int(self.claim[bid])]
+        return tail[need][None, :], tail[:1][None, :]
+
+    @cached_property
+    def _need(self) -> tuple[list[list[IntArray]], list[list[IntArray]]]:
+        """``_need[player][feature][claim]``: per hand, the opponent's feature value that
+        makes a wager of ``claim`` hold, clipped to the histogram's range."""
+        top = int(self.claim.max()) + 1
+        out = []
+        for values in self.features:
+            per_feature = []
+            for f in range(values.shape[1]):
+                per_feature.append([
+                    np.clip(c - values[:, f], 0, self._width - 1) for c in range(top)
+                ])
+            out.append(per_feature)
+        return out[0], out[1]
+
     def accuse_values(
         self, player: int, bids: IntArray, bidders: IntArray, reach: FloatArray
     ) -> FloatArray:
@@ -178,23 +239,9 @@ class OracleRound:
         each made by ``bidders``, against the opponent's ``reach`` (one row per bid).
 
         Shape ``(len(bids), hands[player])``: counterfactual values, ``reach`` not
-        normalised. The opponent's mass with a feature value at least ``v`` is a tail sum
-        of the histogram of their reach over that feature.
+        normalised.
         """
-        other = 1 - player
-        width = self._width
-        m = bids.shape[0]
-        k = self.features[other].shape[1]
-        hist = (reach @ self._onehot[other]).reshape(m, k, width)
-        feature = self.feature[bids]
-        rows = hist[np.arange(m), feature]  # (m, width)
-        cdf = np.cumsum(rows, axis=1)
-        total = cdf[:, -1:]
-        # tail[v] = mass with value >= v = total - cdf[v - 1]
-        tail = total - np.concatenate((np.zeros((m, 1)), cdf[:, :-1]), axis=1)
-        need = self.claim[bids][:, None] - self.features[player][:, feature].T
-        np.clip(need, 0, width - 1, out=need)
-        true_mass = np.take_along_axis(tail, need, axis=1)
+        true_mass, total = self.true_mass(player, bids, reach)
         lose = self._lose
         if_true = lose[1 - bidders][:, None]
         if_false = lose[bidders][:, None]

@@ -17,6 +17,7 @@ time. Rebuild them with ``python -m tavern_dice.solver.build_tables`` (see
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.solver.oracle import (
     CompiledTree,
     OracleResult,
+    RestrictedGame,
     RestrictedSolver,
     StrategyAt,
     best_response,
@@ -81,12 +83,17 @@ def table_key(rules: LiarsDiceRules) -> str | None:
     return None
 
 
-def data_path(key: str) -> Path:
-    """Where the table ``key`` lives."""
+def data_path(key: str, folder: Path | None = None) -> Path:
+    """Where the table ``key`` lives: in ``folder`` (a build's), else in the folder named by
+    ``$TAVERN_TABLES`` (to try a build before installing it), else the package data."""
     if key not in TABLE_RULES:
         raise TableError(f"no heads-up table {key!r}; available: {list(TABLE_RULES)}")
-    return Path(str(resources.files("tavern_dice").joinpath(
-        f"data/liars_dice_heads_up_{key}.npz")))
+    name = f"liars_dice_heads_up_{key}.npz"
+    if folder is None and os.environ.get("TAVERN_TABLES"):
+        folder = Path(os.environ["TAVERN_TABLES"])
+    if folder is not None:
+        return folder / name
+    return Path(str(resources.files("tavern_dice").joinpath(f"data/{name}")))
 
 
 @dataclass
@@ -158,29 +165,72 @@ class RoundTable:
         return self.slot_action[lo:hi].tolist(), probs
 
 
+    def policy_at(
+        self, history: History, player: int
+    ) -> tuple[list[int], FloatArray] | None:
+        """``player``'s ``(actions, probabilities (actions x hands))`` at ``history``, or
+        ``None`` outside the table."""
+        node = self.index.get(history)
+        if node is None:
+            return None
+        lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+        return self.slot_action[lo:hi].tolist(), self.strategy[player][self.rows[lo:hi]]
+
+    def opponent_reach(self, history: History, player: int) -> FloatArray:
+        """The range ``player``'s opponent has after ``history`` by the table's policy:
+        their hand's chance times the chance of each wager they made, read while the round
+        was in the table (nothing is read into a wager that left it, nor after). Never
+        all zero: a history the policy rules out gives the plain chances."""
+        game = self.game
+        opponent = 1 - player
+        reach = game.hands[opponent].prob.astype(np.float64).copy()
+        for k, action in enumerate(history):
+            if k % 2 != opponent:
+                continue
+            found = self.policy_at(history[:k], opponent)
+            if found is None or action not in found[0]:
+                break
+            row = found[1][found[0].index(action)]
+            if (reach * row).sum() <= 0:
+                break
+            reach = reach * row
+        return reach
+
+    def restricted(self) -> RestrictedGame:
+        """The table's histories and allowed actions, as a restricted game (to grow the
+        double oracle from, e.g. under another raise rule)."""
+        out = RestrictedGame(self.game)
+        for history, node in self.index.items():
+            lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+            out.allowed[history] = {int(a) for a in self.slot_action[lo:hi]}
+        return out
+
     def strategy_at(self, player: int) -> StrategyAt:
         """``player``'s behaviour for :func:`~tavern_dice.solver.oracle.best_response`."""
         def at(history: History) -> tuple[list[int], FloatArray] | None:
-            node = self.index.get(history)
-            if node is None:
-                return None
-            lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
-            return self.slot_action[lo:hi].tolist(), self.strategy[player][self.rows[lo:hi]]
+            return self.policy_at(history, player)
         return at
 
     def measure(self, max_nodes: int = 20_000_000) -> dict[str, float]:
         """Exact full-recall best responses to this policy: its exploitability (NashConv
-        / 2), its value to the first bidder, and what the measurement took."""
+        / 2), its value to the first bidder, what the measurement took, and the gain of a
+        local best response (:mod:`tavern_dice.solver.lbr`), a cheaper lower bound."""
         start = time.perf_counter()
         responses = [
             best_response(self.game, self.strategy_at(1 - p), p, max_nodes) for p in (0, 1)
         ]
         value = policy_value(self.game, (self.strategy_at(0), self.strategy_at(1)))
+        measured = time.perf_counter()
+        from tavern_dice.solver.lbr import lbr_exploitability
+
+        lbr = lbr_exploitability(self)
         return {
             "exploitability": (responses[0].value + responses[1].value) / 2.0,
             "value": value,
             "best_response_histories": responses[0].nodes + responses[1].nodes,
-            "measure_seconds": time.perf_counter() - start,
+            "measure_seconds": measured - start,
+            "lbr_exploitability": lbr,
+            "lbr_seconds": time.perf_counter() - measured,
         }
 
 
@@ -277,9 +327,10 @@ def normalise(table: RoundTable) -> None:
 
 
 @lru_cache(maxsize=64)
-def load_round(key: str, first: int, second: int) -> RoundTable:
-    """The shipped policy of round ``(first bidder's dice, second's)`` under ``key``."""
-    path = data_path(key)
+def load_round(key: str, first: int, second: int, folder: Path | None = None) -> RoundTable:
+    """The shipped policy of round ``(first bidder's dice, second's)`` under ``key`` (from
+    the package data, or from ``folder``)."""
+    path = data_path(key, folder)
     name = f"r{first}_{second}"
     info = next((r for r in _meta(str(path))["rounds"] if r["dice"] == [first, second]),
                 None)
@@ -319,13 +370,48 @@ def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
     return key, theirs, mine, 1, other
 
 
+def off_tree_policy(
+    table: RoundTable, history: History, hands: Sequence[int]
+) -> tuple[list[int], FloatArray]:
+    """A one-step answer where the opponent has left the table's histories.
+
+    The table's own default there is to accuse (that is what its exploitability was
+    certified with). The ``strong`` bot answers more carefully: it keeps the opponent's
+    range as the table left it (their wagers while the round was in the table, read through
+    the table's policy; nothing is read into the wager that left it), and for each of its
+    hands takes the better of accusing (it wins if the standing wager is false) and the
+    raise most likely to hold (as if it will be accused).
+    """
+    game = table.game
+    player = len(history) % 2
+    reach = table.opponent_reach(history, player)
+    raises = list(game.raises(history))
+    bids = np.array([history[-1], *raises], dtype=np.int64)
+    true, total = game.true_mass(player, bids, np.broadcast_to(reach, (bids.shape[0],
+                                                                       reach.shape[0])))
+    odds = true[:, list(hands)] / np.maximum(total, 1e-300)
+    accuse = 1.0 - odds[0]
+    probs = np.zeros((len(hands), 1 + len(raises)))
+    if raises:
+        best = odds[1:].argmax(axis=0)
+        take = odds[1:].max(axis=0) > accuse
+        probs[np.arange(len(hands)), np.where(take, best + 1, 0)] = 1.0
+    else:
+        probs[:, 0] = 1.0
+    return [game.liar, *raises], probs
+
+
 def heads_up_policy(
-    view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    view: LiarsDiceView, hands: Sequence[tuple[int, ...]], off_tree: str = "accuse"
 ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
     """The shipped policy's ``(actions, probabilities (hands x actions))`` for the seat
     whose view this is, holding each of ``hands``, on its turn; ``None`` where no table
     covers the round (three or more players, other rules, more than 5 dice, or the
-    table file missing)."""
+    table file missing).
+
+    ``off_tree``: where the round has left the table's histories, ``'accuse'`` (the
+    table's certified default) or ``'odds'`` (:func:`off_tree_policy`).
+    """
     found = _round_of(view)
     if found is None or view.turn != view.seat:
         return None
@@ -340,7 +426,10 @@ def heads_up_policy(
         numbers = [game.hands[player].index(h) for h in hands]
     except (KeyError, TavernError):
         return None
-    actions, probs = table.policy(history, numbers)
+    if off_tree == "odds" and history and history not in table.index:
+        actions, probs = off_tree_policy(table, history, numbers)
+    else:
+        actions, probs = table.policy(history, numbers)
     named: tuple[LiarsAction, ...] = tuple(
         ACCUSE if a == game.liar else game.wagers[a] for a in actions
     )

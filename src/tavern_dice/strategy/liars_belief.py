@@ -334,25 +334,30 @@ class OpponentBelief:
         dice_in_play: int,
         model: WagerModel,
         options: tuple[IntArray, IntArray] | None = None,
+        rows: IntArray | None = None,
     ) -> tuple[FloatArray, int]:
-        """Per hand: the chance an honest player (a quantal response to their own odds,
-        ``model.rationality``) picks ``wager`` among ``options``; and how many options
-        there were (a bluff picks among them uniformly)."""
+        """Per hand (or per hand numbered in ``rows``): the chance an honest player (a
+        quantal response to their own odds, ``model.rationality``) picks ``wager`` among
+        ``options``; and how many options there were (a bluff picks among them
+        uniformly)."""
         assert self._space is not None
         space = self._space
         unseen = dice_in_play - self.dice
         p_obs = self._own_odds(wager, unseen)
+        match, sums = space.match, space.sums
+        if rows is not None:
+            p_obs, match, sums = p_obs[rows], match[rows], sums[rows]
         claims, faces = options if options is not None else raise_options(
             previous, dice_in_play, self.rules, isinstance(wager, SumWager)
         )
         if isinstance(wager, SumWager):
             tail = sum_tail(unseen, self.rules.sides)
             top = len(tail) - 1
-            p_all = tail[np.clip(claims[None, :] - space.sums[:, None], 0, top)]
+            p_all = tail[np.clip(claims[None, :] - sums[:, None], 0, top)]
         else:
             tails = face_tails(unseen, self.rules)
             top = tails.shape[1] - 1
-            need = np.clip(claims[None, :] - space.match[:, faces - 1], 0, top)
+            need = np.clip(claims[None, :] - match[:, faces - 1], 0, top)
             p_all = tails[(faces - 1)[None, :], need]
         if p_all.shape[1] == 0:
             return np.ones_like(p_obs), 1

@@ -5,7 +5,9 @@ Every reveal shows every hand (L8), so after each round the table knows, for eve
 made, the hand its maker held, and for the accusation, the hand of the accuser. From
 that, per opponent:
 
-* **bluff rate**, by position (the round's opening wager, or a raise): each wager's
+* **bluff rate**, by position (the round's opening wager, or a raise) and by table size
+  (heads-up, or three or more players; each size's estimate starts from the position's,
+  so a few wagers at a new size move it only a little): each wager's
   *responsibility* of being a bluff, ``b * u / (b * u + (1 - b) * h)``, with ``h`` the
   chance an honest player with that hand makes it (the quantal model of
   :class:`~tavern_dice.strategy.liars_belief.WagerModel`) and ``u`` the chance a bluffer
@@ -63,6 +65,18 @@ class _Mean:
         return (self.prior * self.weight + self.total) / (self.weight + self.count)
 
 
+HEADS_UP = "heads-up"
+TABLE = "table"
+
+SIZE_WEIGHT = 4.0
+"""How many wagers' worth the position's bluff rate counts for at a table size."""
+
+
+def size_of(players: int) -> str:
+    """The table-size bucket of a round with ``players`` players in it."""
+    return HEADS_UP if players == 2 else TABLE
+
+
 @dataclass
 class SeatTendency:
     """One opponent's learned tendencies (see the module doc)."""
@@ -70,6 +84,18 @@ class SeatTendency:
     bluff: dict[str, _Mean]
     accused_odds: dict[bool, _Mean]
     passed_odds: dict[bool, _Mean]
+    by_size: dict[tuple[str, str], _Mean] = field(default_factory=dict)
+
+    def bluff_rate(self, position: str, size: str | None = None) -> float:
+        """Their bluff rate at ``position``, at table ``size`` if given: that size's wagers
+        counted on top of the position's rate, worth :data:`SIZE_WEIGHT` wagers."""
+        overall = self.bluff[position].value
+        if size is None:
+            return overall
+        mean = self.by_size.get((position, size))
+        if mean is None:
+            return overall
+        return (overall * SIZE_WEIGHT + mean.total) / (SIZE_WEIGHT + mean.count)
 
     def threshold(self, on_turn: bool) -> float:
         """The odds below which they are likely to accuse (on their turn or not)."""
@@ -112,8 +138,9 @@ class Tendencies:
             self.seats[seat] = found
         return found
 
-    def bluff_rate(self, seat: int, position: str) -> float:
-        return self.seat(seat).bluff[position].value
+    def bluff_rate(self, seat: int, position: str, size: str | None = None) -> float:
+        """``seat``'s learned bluff rate at ``position`` (and table ``size``)."""
+        return self.seat(seat).bluff_rate(position, size)
 
     def update(self, log: Sequence[Event], rules: LiarsDiceRules) -> None:
         """Fold in the rounds revealed in ``log`` since the last call (from the start if
@@ -184,12 +211,15 @@ class Tendencies:
         options = options_of(legal_raises(
             rules, sum(counts), previous, isinstance(wager, SumWager), made
         ))
-        honest, n_options = belief.quantal_choice(wager, previous, sum(counts), self.model,
-                                                  options)
         index = belief._space.index_of(hand)
-        h = float(honest[index])
+        honest, n_options = belief.quantal_choice(wager, previous, sum(counts), self.model,
+                                                  options, np.array([index]))
+        h = float(honest[0])
         u = 1.0 / max(n_options, 1)
-        mean = self.seat(seat).bluff[OPENING if previous is None else RAISE]
-        b = mean.value
+        tendency = self.seat(seat)
+        position = OPENING if previous is None else RAISE
+        size = size_of(sum(1 for c in counts if c > 0))
+        b = tendency.bluff_rate(position, size)
         responsibility = b * u / (b * u + (1.0 - b) * h) if b * u + (1.0 - b) * h > 0 else b
-        mean.add(responsibility)
+        tendency.bluff[position].add(responsibility)
+        tendency.by_size.setdefault((position, size), _Mean(0.0, 0.0)).add(responsibility)

@@ -42,6 +42,7 @@ from tavern_dice.web.limits import TableLimits
 from tavern_dice.web.manager import Remote, TableManager, TableMoving
 from tavern_dice.web.metrics import CONTENT_TYPE, Metrics
 from tavern_dice.web.relay import RELAY_HEADER, forward_http, peer_client
+from tavern_dice.web.review import review_router
 from tavern_dice.web.store import DEFAULT_DATABASE_URL, PlayerRow, Store
 from tavern_dice.web.tables import Table
 from tavern_dice.web.ws import serve_socket
@@ -371,6 +372,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
              "salt": c.salt if c.revealed else None, "revealed": c.revealed}
             for c in stored.commitments
         ]}
+
+    # The post-game review: its page and its endpoint (web/review.py).
+    app.include_router(review_router(manager, static))
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -323,7 +323,18 @@ export class TableApp {
     const text = g.status === "ended" ? "The DM ended this game." : winner
       ? ["Game over — ", nameEl(winner), ` ${v.winner === this.you.seat ? "win" : "wins"}!`] : "Game over.";
     return h("div", {class: "banner banner-over", id: "game-over"}, text,
-      this.mode === "host" ? " Start another game when everyone is ready." : " Waiting for the DM to start another game.");
+      this.mode === "host" ? " Start another game when everyone is ready." : " Waiting for the DM to start another game.",
+      this.reviewLink(s));
+  }
+
+  /** After a game: its review, of the player's own seat (the DM's: every seat). */
+  reviewLink(s) {
+    const g = s.game;
+    const seated = s.you.seat !== null && s.you.seat !== undefined;
+    if (this.mode !== "host" && !seated) return null;
+    const query = `game_id=${encodeURIComponent(g.game_id)}${this.mode === "host" ? "&dm=1" : ""}`;
+    return [" ", h("a", {class: "btn btn-small", id: "review-link", href: `/review/${encodeURIComponent(this.tableId)}?${query}`},
+      this.mode === "host" ? "Review every seat" : "Review your game")];
   }
 
   lobbyBoard(s) {

@@ -1,0 +1,85 @@
+"""Reading a game saved by ``tavern play --save`` (for ``tavern replay`` and ``tavern
+review``): the JSON file, then its engine's ``from_log``, which checks every input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from tavern_dice.blackjack.state import GAME_NAME as BLACKJACK
+from tavern_dice.blackjack.state import BlackjackGame
+from tavern_dice.errors import LogError, TavernError
+from tavern_dice.liars_dice.state import GAME_NAME as LIARS_DICE
+from tavern_dice.liars_dice.state import LiarsDiceGame
+
+SavedGame = LiarsDiceGame | BlackjackGame
+
+
+def read_log(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path``.
+
+    Raises:
+        LogError: the file cannot be read, is not JSON, or holds no JSON object.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise LogError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{path} is not a text file (a game log is JSON)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LogError(f"{path} is not JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(data, dict):
+        raise LogError(f"{path} holds no game log (expected a JSON object)")
+    return data
+
+
+def load_saved(path: Path) -> tuple[dict[str, Any], SavedGame]:
+    """The log in ``path`` and its game, replayed by its engine.
+
+    Raises:
+        LogError: a file that cannot be read, is no game log, or does not replay; the
+            message names the file and what is wrong.
+    """
+    data = read_log(path)
+    kind = data.get("game")
+    if kind in (LIARS_DICE, BLACKJACK):
+        try:
+            game = (LiarsDiceGame if kind == LIARS_DICE else BlackjackGame).from_log(data)
+        except TavernError as error:
+            # The engine's message says what does not replay (a malformed entry, an
+            # illegal wager, impossible dice, an unknown version); only the file is added.
+            raise LogError(f"{path}: {error}") from None
+        return data, game
+    if kind is None:
+        raise LogError(
+            f"{path} is not a game log: it names no game (a log from tavern play "
+            f"--save has \"game\": {LIARS_DICE!r} or {BLACKJACK!r})"
+        )
+    raise LogError(
+        f"{path} is not a game log this version knows: its 'game' is {kind!r}, "
+        f"expected {LIARS_DICE!r} or {BLACKJACK!r}"
+    )
+
+
+def parse_seat(text: str, players: Sequence[str], option: str = "--as") -> int:
+    """A seat given on the command line: its number from 0, or its player's name (any case).
+
+    Raises:
+        typer.BadParameter: no such seat; the message lists the seats.
+    """
+    if text.isdigit() and int(text) < len(players):
+        return int(text)
+    lowered = [p.lower() for p in players]
+    if text.lower() in lowered:
+        return lowered.index(text.lower())
+    seats = ", ".join(f"{i} {p}" for i, p in enumerate(players))
+    raise typer.BadParameter(
+        f"no seat {text!r}; give a seat number or a name: {seats}", param_hint=option
+    )

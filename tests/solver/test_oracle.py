@@ -1,0 +1,156 @@
+"""The double oracle and the heads-up tables (issue 7): exact best responses checked by a
+naive independent computation, the ``either`` rule solved, tables that store what was
+certified, and bots that read them."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tavern_dice.bots.base import ACCUSE
+from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice.adjudication import count_matching
+from tavern_dice.solver.oracle import RestrictedGame, best_response, policy_value, solve
+from tavern_dice.solver.oracle_game import OracleRound
+from tavern_dice.solver.tables import from_result, heads_up_policy, load_round, save
+
+TINY = TAVERN.replace(sides=3, sum_endgame=False)
+"""One die of three faces each, the seed's ``either`` rule: a round small enough to check by
+brute force, and one whose raises go down as well as up (2 twos, 1 three, ...)."""
+
+History = tuple[int, ...]
+At = Callable[[History], tuple[list[int], np.ndarray] | None]
+
+
+def naive_best_response(game: OracleRound, at: At, player: int) -> float:
+    """The best response by brute force: for each of the responder's hands, the best value
+    against the fixed player's behaviour, recursing over every history with explicit loops
+    over the opponent's hands and explicit counting of the dice at each reveal."""
+    other = 1 - player
+    hands = [game.hands[p].faces for p in (0, 1)]
+    total = 0.0
+    for x, mine in enumerate(hands[player]):
+
+        def value(history: History, weights: list[float], mine: tuple[int, ...] = mine) -> float:
+            actor = len(history) % 2
+            if actor == other:
+                found = at(history)
+                actions, probs = found if found is not None else ([game.liar], None)
+                out = 0.0
+                for k, action in enumerate(actions):
+                    w = [wt * (1.0 if probs is None else float(probs[k][y]))
+                         for y, wt in enumerate(weights)]
+                    if action == game.liar:
+                        out += terminal(history[-1], player, w, mine)
+                    else:
+                        out += value((*history, action), w)
+                return out
+            options = [value((*history, b), weights) for b in game.raises(history)]
+            if history:
+                options.append(terminal(history[-1], other, weights, mine))
+            return max(options)
+
+        def terminal(bid: int, bidder: int, weights: list[float],
+                     mine: tuple[int, ...] = mine) -> float:
+            wager = game.wagers[bid]
+            out = 0.0
+            for y, theirs in enumerate(hands[other]):
+                held = count_matching((*mine, *theirs), wager, game.rules)
+                claim = wager.quantity  # type: ignore[union-attr]
+                bidder_loses = held < claim
+                mine_loses = bidder_loses == (bidder == player)
+                out += weights[y] * (-1.0 if mine_loses else 1.0)
+            return out
+
+        prior = [float(p) for p in game.hands[other].prob]
+        total += float(game.hands[player].prob[x]) * value((), prior)
+    return total
+
+
+@pytest.mark.parametrize("rules", [TINY, TINY.replace(raise_rule=RaiseRule.STANDARD)],
+                         ids=["either", "standard"])
+def test_the_oracle_best_response_matches_brute_force(rules: LiarsDiceRules) -> None:
+    game = OracleRound(rules, (1, 1))
+    result = solve(game, target=0.0, cfr_iterations=20, max_rounds=3)
+    for player in (0, 1):
+        at = result.strategy_at(1 - player)
+        fast = best_response(game, at, player).value
+        assert fast == pytest.approx(naive_best_response(game, at, player), abs=1e-9)
+
+
+def test_the_either_round_is_solved_to_its_target() -> None:
+    """L5b makes the ``either`` round finite; the whole tree of a tiny round is solved and
+    certified, and its value is the same from both players' best responses."""
+    game = OracleRound(TINY, (1, 1))
+    whole = RestrictedGame.whole(game, 100_000)
+    assert whole is not None
+    # Raises go down in quantity: after "1 three", "2 ones" is legal (L5), "1 three" never
+    # again (L5b).
+    one_three = game.index[game.wagers[2]]
+    assert game.index[game.wagers[3]] in game.raises((one_three,))
+    assert one_three not in game.raises((0, one_three, 3))
+    result = solve(game, target=1e-3, cfr_iterations=200)
+    assert result.exploitability <= 1e-3
+    br0 = best_response(game, result.strategy_at(1), 0).value
+    br1 = best_response(game, result.strategy_at(0), 1).value
+    assert br0 >= result.value - 1e-9 and -br1 <= result.value + 1e-9
+
+
+def test_repeated_wagers_under_either_have_no_finite_round() -> None:
+    with pytest.raises(ValueError, match="never end"):
+        OracleRound(TINY.replace(repeat_wagers=True), (1, 1))
+
+
+def test_a_saved_table_keeps_its_certified_figures(tmp_path: Path) -> None:
+    rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    game = OracleRound(rules, (2, 1))
+    result = solve(game, target=5e-3, cfr_iterations=60)
+    table = from_result(result)
+    save({(2, 1): table}, "tavern-standard", tmp_path / "liars_dice_heads_up_tavern-standard.npz")
+    loaded = load_round("tavern-standard", 2, 1, folder=tmp_path)
+    figures = loaded.measure()
+    # uint16 storage moves the exploitability by far less than 1e-4.
+    assert figures["exploitability"] == pytest.approx(result.exploitability, abs=1e-4)
+    assert figures["value"] == pytest.approx(
+        policy_value(game, (result.strategy_at(0), result.strategy_at(1))), abs=1e-4)
+
+
+def test_bots_read_the_tables_through_their_views(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    game = OracleRound(rules, (1, 1))
+    table = from_result(solve(game, target=1e-3, cfr_iterations=100))
+    save({(1, 1): table}, "tavern-standard", tmp_path / "liars_dice_heads_up_tavern-standard.npz")
+    monkeypatch.setenv("TAVERN_TABLES", str(tmp_path))
+    load_round.cache_clear()
+    try:
+        engine = LiarsDiceGame(2, rules=rules.replace(sum_endgame=True), seed=3,
+                               starting_dice=[1, 1])
+        assert engine.sum_wagers  # the sum endgame: the same round under every raise rule
+        seat = engine.turn
+        assert seat is not None
+        view = engine.view(seat)
+        faces = [tuple(h) for h in itertools.product(range(1, 7), repeat=1)]
+        found = heads_up_policy(view, faces)
+        assert found is not None
+        actions, probs = found
+        assert ACCUSE not in actions and set(actions) <= set(view.legal_wagers)
+        assert probs.sum(axis=1) == pytest.approx(1.0)
+    finally:
+        load_round.cache_clear()
+
+
+def test_lbr_is_a_lower_bound_on_the_exact_best_response(tmp_path: Path) -> None:
+    from tavern_dice.solver.lbr import lbr_value
+
+    rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    game = OracleRound(rules, (2, 1))
+    table = from_result(solve(game, target=0.05, cfr_iterations=30))
+    for player in (0, 1):
+        lbr, nodes = lbr_value(table, player)
+        exact = best_response(game, table.strategy_at(1 - player), player).value
+        assert nodes > 0 and lbr <= exact + 1e-12
