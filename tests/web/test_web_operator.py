@@ -166,7 +166,11 @@ async def test_web_a_lost_lock_session_lets_the_tables_go_until_players_return(
         # reconnect, the table leaves memory, and the process opens a new lock session
         # (as a new node, so that the tables it had count as orphans and are taken back).
         assert await closed(host) == 1012
-        assert server.manager.coordinator.node_id != node
+        coordinator = server.manager.coordinator
+        deadline = asyncio.get_running_loop().time() + 30  # generous: a busy machine
+        while coordinator.node_id == node or not await coordinator.healthy():
+            assert asyncio.get_running_loop().time() < deadline, "no new lock session"
+            await asyncio.sleep(0.05)
         # The players come back: the process holds the table again, same game.
         host = await server.connect(tid, table["host_token"], "host")
         player = await server.connect(tid, ann["seat_token"], "ann")

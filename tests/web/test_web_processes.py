@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 from typer.testing import CliRunner
 from web_processes import ServeProcess, free_port, seen_log, serve_processes
 from web_support import Endpoint, WsClient, create_table, join
@@ -68,12 +69,29 @@ def check_commitments(export: dict[str, Any]) -> None:
                       c["salt"])
 
 
-async def wait_closed(client: WsClient, timeout: float = 15) -> None:
+async def wait_closed(client: WsClient, timeout: float = 30) -> None:
     for _ in range(int(timeout * 20)):
         if client.closed:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"{client.name}: still connected")
+
+
+async def reconnect(server: Endpoint, table_id: str, token: str, name: str,
+                    timeout: float = 30) -> WsClient:
+    """Connect as a browser does after a 1012: again, with back-off, until welcomed
+    (until PostgreSQL has ended the dead process's session and freed its locks, the table
+    may still look owned by it)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    delay = 0.1
+    while True:
+        try:
+            return await server.connect(table_id, token, name)
+        except (AssertionError, OSError, websockets.WebSocketException):
+            if asyncio.get_running_loop().time() + delay > deadline:
+                raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
 
 
 @pytest.mark.asyncio
@@ -139,8 +157,8 @@ async def test_web_two_processes_play_one_game_and_survive_a_sigkill(pg_url: str
         await wait_closed(host)
 
         # Everyone reconnects to the process still alive, which takes the table over.
-        clients = {name: await b.connect(tid, tokens[name], name) for name in where}
-        host = await b.connect(tid, table["host_token"], "host")
+        clients = {name: await reconnect(b, tid, tokens[name], name) for name in where}
+        host = await reconnect(b, tid, table["host_token"], "host")
         assert (await b.health())["tables"] == 1
         resumed = host.latest_state()["game"]
         assert resumed["game_id"] == second and resumed["events_from"] == 0
