@@ -10,7 +10,8 @@ faces. Three sources cover the table:
 * :class:`SecureDice` - the operating system's secure RNG (default when a
   person plays);
 * :class:`ManualDice` - faces typed in by hand from physical dice, through a
-  callback the interface supplies.
+  callback the interface supplies; :class:`TableDice` routes the people's seats to
+  typed dice and the bots' to a computer source.
 
 :class:`ScriptedDice` replays a fixed list of rolls (tests and log replay).
 
@@ -173,3 +174,29 @@ class ScriptedDice:
         faces = self._rolls[self._next]
         self._next += 1
         return spec.check(faces)
+
+
+class TableDice:
+    """Physical dice at a table (``tavern play --dice manual``, the web table's manual
+    dice): the people type in their physical dice (and the house's, which the DM rolls),
+    while each bot's dice come from ``computer``: a bot has no hand to roll with, and
+    nobody should type (and so see) its secret dice.
+
+    >>> typed = ManualDice(lambda spec, problem: [6] * spec.count)
+    >>> dice = TableDice(typed, SeededDice(1), people=[0])
+    >>> dice.roll(RollSpec(0, 2, 6, "round")), dice.roll(RollSpec(None, 1, 20, "target"))
+    ((6, 6), (6,))
+    >>> dice.roll(RollSpec(1, 2, 6, "round")) == SeededDice(1).roll(RollSpec(1, 2, 6, "round"))
+    True
+    """
+
+    def __init__(self, typed: DiceSource, computer: DiceSource,
+                 people: Sequence[int]) -> None:
+        self.typed = typed
+        self.computer = computer
+        self.people = frozenset(people)
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        if spec.seat is None or spec.seat in self.people:
+            return self.typed.roll(spec)
+        return self.computer.roll(spec)

@@ -38,6 +38,8 @@ PROTOCOL_KEYS = {
     "seat", "view", "events_from", "events", "commitments", "proofs", "timer",
     "pending_roll", "round", "items", "digest", "faces", "salt", "deadline_ms", "seconds",
     "purpose", "count", "sides", "notice",
+    # physical dice (Liar's Dice, dice_mode "manual"): who has typed, answers at a reveal
+    "entered", "waiting", "dice_checks", "match",
 }
 
 
@@ -66,7 +68,8 @@ def walk_keys(value: Any) -> Iterator[str]:
 
 
 NON_DICE_KEYS = {"dice_counts", "sums", "seats", "leaders", "losers", "eligible", "balances",
-                 "legal_wagers", "players", "legal_bonuses", "bet_limits", "house_dice"}
+                 "legal_wagers", "players", "legal_bonuses", "bet_limits", "house_dice",
+                 "entered", "waiting"}
 """Keys whose int lists are counts, sums or seat numbers, never a player's secret faces."""
 
 

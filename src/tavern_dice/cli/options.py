@@ -23,7 +23,14 @@ from typing import Annotated, Any
 import typer
 
 from tavern_dice.blackjack.rules import BlackjackRules, parse_payout
-from tavern_dice.dice import DiceSource, ManualDice, RollSpec, SecureDice, SeededDice
+from tavern_dice.dice import (  # TableDice: re-exported, it began here
+    DiceSource,
+    ManualDice,
+    RollSpec,
+    SecureDice,
+    SeededDice,
+    TableDice,
+)
 from tavern_dice.errors import InvalidDiceError, TavernError
 from tavern_dice.liars_dice.rules import PRESETS as LIARS_PRESETS
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
@@ -465,31 +472,6 @@ class DiceChoice:
     generated: bool
     """Whether the seed was drawn here (an all-bot game without ``--seed``), so it
     should be printed for the game to be run again."""
-
-
-class TableDice:
-    """``--dice manual``: the people type in their physical dice (and the house's, which
-    the DM rolls), while each bot's dice come from ``computer``: a bot has no hand to
-    roll with, and nobody should type (and so see) its secret dice.
-
-    >>> typed = ManualDice(lambda spec, problem: [6] * spec.count)
-    >>> dice = TableDice(typed, SeededDice(1), people=[0])
-    >>> dice.roll(RollSpec(0, 2, 6, "round")), dice.roll(RollSpec(None, 1, 20, "target"))
-    ((6, 6), (6,))
-    >>> dice.roll(RollSpec(1, 2, 6, "round")) == SeededDice(1).roll(RollSpec(1, 2, 6, "round"))
-    True
-    """
-
-    def __init__(self, typed: DiceSource, computer: DiceSource,
-                 people: Sequence[int]) -> None:
-        self.typed = typed
-        self.computer = computer
-        self.people = frozenset(people)
-
-    def roll(self, spec: RollSpec) -> tuple[int, ...]:
-        if spec.seat is None or spec.seat in self.people:
-            return self.typed.roll(spec)
-        return self.computer.roll(spec)
 
 
 def choose_dice(

@@ -55,19 +55,21 @@ def budget_for(dice: tuple[int, int], budget: float) -> float:
 
 
 def build_round(
-    key: str, dice: tuple[int, int], budget: float, seed_from: Path | None = None
+    key: str, dice: tuple[int, int], budget: float, seed_from: Path | None = None,
+    seed_key: str = "tavern-standard",
 ) -> tuple[RoundTable, float]:
     """Solve one round; return its table (not yet quantised) and the seconds it took.
 
-    ``seed_from``: a folder holding another rules key's tables (e.g. ``tavern-standard``
-    for ``tavern``) whose histories start the restricted game: every ``standard`` raise is
-    also an ``either`` raise, and the ``either`` equilibrium mostly raises that way.
+    ``seed_from``: a folder holding the tables of ``seed_key`` whose histories start the
+    restricted game: ``tavern-standard``'s for ``tavern`` (every ``standard`` raise is also
+    an ``either`` raise, and the ``either`` equilibrium mostly raises that way), or the
+    round's own earlier build, to go on from where it stopped.
     """
     start = time.perf_counter()
     game = OracleRound(TABLE_RULES[key], dice)
     iterations = 400 if sum(dice) <= 2 else 100 if sum(dice) <= 6 else 30
     start_from = None
-    seed = _seed_table(seed_from, dice) if seed_from is not None else None
+    seed = _seed_table(seed_from, dice, seed_key) if seed_from is not None else None
     if seed is not None:
         start_from = seed.restricted()
 
@@ -84,11 +86,11 @@ def build_round(
     return table, seconds
 
 
-def _seed_table(folder: Path, dice: tuple[int, int]) -> RoundTable | None:
-    """The ``tavern-standard`` table of round ``dice`` in ``folder`` (``None`` if it has
-    none: the double oracle then starts from the opening wagers alone)."""
+def _seed_table(folder: Path, dice: tuple[int, int], key: str) -> RoundTable | None:
+    """The ``key`` table of round ``dice`` in ``folder`` (``None`` if it has none: the
+    double oracle then starts from the opening wagers alone)."""
     try:
-        return load_round("tavern-standard", *dice, folder=folder)
+        return load_round(key, *dice, folder=folder)
     except (TableError, OSError):
         return None
 
@@ -132,6 +134,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="folder with tavern-standard tables to grow tavern's from")
     parser.add_argument("--add", action="store_true",
                         help="keep the rounds already in --out that are not rebuilt")
+    parser.add_argument("--resume", action="store_true",
+                        help="grow each round from its own table in --out (implies --add)")
     parser.add_argument("--remeasure", action="store_true",
                         help="only measure the tables already in --out again and rewrite "
                         "their figures")
@@ -151,8 +155,12 @@ def main(argv: list[str] | None = None) -> None:
     rounds.sort(key=lambda d: -sum(d))
     for key in args.rules.split(","):
         out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)
-        build(key, rounds, out, args.workers, args.budget,
-              args.seed_from if key == "tavern" else None, keep=args.add)
+        if args.resume:
+            build(key, rounds, out, args.workers, args.budget, out.parent, keep=True,
+                  seed_key=key)
+        else:
+            build(key, rounds, out, args.workers, args.budget,
+                  args.seed_from if key == "tavern" else None, keep=args.add)
 
 
 def _saved_rounds(key: str, path: Path) -> dict[tuple[int, int], RoundTable]:
@@ -176,14 +184,15 @@ def _meta_of(path: Path) -> dict[str, Any]:
 
 
 def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budget: float,
-          seed_from: Path | None, keep: bool = False) -> None:
+          seed_from: Path | None, keep: bool = False,
+          seed_key: str = "tavern-standard") -> None:
     """Solve ``rounds`` and write ``out`` after each one finishes, so that a build cut
     short keeps every round it finished (with ``keep``, the rounds already in ``out`` stay
     unless rebuilt)."""
     start = time.perf_counter()
     tables = _saved_rounds(key, out) if keep else {}
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(build_round, key, d, budget, seed_from): d for d in rounds}
+        futures = {pool.submit(build_round, key, d, budget, seed_from, seed_key): d for d in rounds}
         for future in concurrent.futures.as_completed(futures):
             dice = futures[future]
             table, seconds = future.result()

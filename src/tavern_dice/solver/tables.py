@@ -285,7 +285,11 @@ def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
             **(extra or {})}
     arrays["meta"] = np.array(json.dumps(meta))
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, allow_pickle=False, **arrays)
+    # Written aside and renamed: a build rewrites its file after each round while other
+    # processes may be reading it.
+    part = path.with_name(path.stem + ".part.npz")
+    np.savez_compressed(part, allow_pickle=False, **arrays)
+    os.replace(part, path)
 
 
 @lru_cache(maxsize=4)

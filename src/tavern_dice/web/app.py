@@ -38,6 +38,7 @@ from tavern_dice.web.catalog import (
 )
 from tavern_dice.web.coordinator import make_coordinator
 from tavern_dice.web.dbthread import StoreThread
+from tavern_dice.web.house_edge import house_edge_router
 from tavern_dice.web.limits import TableLimits
 from tavern_dice.web.manager import Remote, TableManager, TableMoving
 from tavern_dice.web.metrics import CONTENT_TYPE, Metrics
@@ -372,6 +373,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
              "salt": c.salt if c.revealed else None, "revealed": c.revealed}
             for c in stored.commitments
         ]}
+
+    # The DM's house-edge dial for a new Dice Blackjack table (web/house_edge.py).
+    app.include_router(house_edge_router())
 
     # The post-game review: its page and its endpoint (web/review.py).
     app.include_router(review_router(manager, static))

@@ -25,7 +25,7 @@ from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.web.autoplay import AskMemory
 from tavern_dice.web.catalog import LIARS_DICE, Engine, Rules
 from tavern_dice.web.commitments import HOUSE_SEAT, Commitment
-from tavern_dice.web.store import LedgerEntry, Step
+from tavern_dice.web.store import DiceCheck, LedgerEntry, Step
 
 RUNNING = ("playing", "paused")
 """Game statuses of a game that is not finished."""
@@ -61,6 +61,8 @@ class GameSession:
     notice: str | None = None
     """Why the server paused the game itself (a round that would never end), for the DM."""
     public_events: dict[int, str] = field(default_factory=dict)
+    dice_checks: dict[tuple[int, int], DiceCheck] = field(default_factory=dict)
+    """Physical dice: each player's answer at a reveal, by ``(round, seat)``."""
 
     def seat_of(self, player_id: str | None) -> int | None:
         """The game seat of ``player_id``, or ``None`` if they have none in this game."""
@@ -83,6 +85,10 @@ class GameSession:
             else:
                 self.open_round = c.round
 
+    def add_dice_checks(self, items: list[DiceCheck]) -> None:
+        for c in items:
+            self.dice_checks[(c.round, c.seat)] = c
+
     def house_faces(self, round_: int) -> tuple[int, ...] | None:
         """The faces committed for the house this round (target first), if any."""
         c = self.commitments.get(round_, {}).get(HOUSE_SEAT)
@@ -96,13 +102,14 @@ def engine_header(engine: Engine) -> dict[str, Any]:
     return header
 
 
-def load_engine(kind: str, log_data: dict[str, Any]) -> Engine:
-    """Replay a stored log for live play: the OS's dice; Liar's Dice rolls itself,
-    Blackjack waits for the DM's (or the server's) roll commands."""
+def load_engine(kind: str, log_data: dict[str, Any], *, typed: bool = False) -> Engine:
+    """Replay a stored log for live play: the OS's dice; Liar's Dice rolls itself (unless
+    its players type their physical dice, ``typed``), Blackjack waits for the DM's (or
+    the server's) roll commands."""
     engine: Engine
     if kind == LIARS_DICE:
         engine = LiarsDiceGame.from_log(log_data)
-        engine.auto_roll = True
+        engine.auto_roll = not typed
     else:
         engine = BlackjackGame.from_log(log_data)
         engine.auto_roll = False
@@ -152,8 +159,12 @@ def collect_step(s: GameSession, rules: Rules, dice_mode: str) -> Step:
 
 
 def _commit_roll(s: GameSession, step: Step, event: DiceRolled) -> None:
+    # Hands typed in from physical dice were sealed when they were typed (web.physical);
+    # only the server's own hands are sealed here.
+    sealed = s.commitments.get(s.log_round, {})
     made = [Commitment.make(s.id, s.log_round, seat, [int(f) for f in faces if f is not None])
-            for seat, faces in zip(event.seats, event.dice, strict=True)]
+            for seat, faces in zip(event.seats, event.dice, strict=True)
+            if str(seat) not in sealed]
     s.add_commitments(made)
     step.new_commitments.extend(made)
 

@@ -78,6 +78,26 @@ class Accuse(_Frame):
     wager: Annotated[str, Field(min_length=1, max_length=32)] | None = None
 
 
+class TypedDice(_Frame):
+    """Liar's Dice with physical dice: the faces the sender's cup shows this round.
+
+    ``faces`` is read by the engine's own check of the round's chance node (the count is
+    the seat's dice, each face 1 to ``sides``), whose refusal names what would fit; so it
+    is any JSON value here, a frame's 4 KiB bounding its size."""
+
+    type: Literal["dice"]
+    faces: Any
+
+
+class ConfirmDice(_Frame):
+    """Liar's Dice with physical dice: at a reveal, whether the sender's cup shows the
+    faces revealed for their seat in ``round``."""
+
+    type: Literal["confirm_dice"]
+    round: Annotated[StrictInt, Field(ge=0, le=10**6)]
+    match: StrictBool
+
+
 class Bet(_Frame):
     type: Literal["bet"]
     amount_cp: Annotated[StrictInt, Field(ge=0, le=MAX_GOLD_CP)]
@@ -159,12 +179,13 @@ class Grant(_Frame):
 
 
 Frame = Annotated[
-    Hello | Ping | Wager | Accuse | Bet | SitOut | Roll | Stand | AddBot | Remove | Move
-    | SetOptions | Start | Pause | Resume | End | HouseRoll | D12 | NextRound | Grant,
+    Hello | Ping | Wager | Accuse | TypedDice | ConfirmDice | Bet | SitOut | Roll | Stand
+    | AddBot | Remove | Move | SetOptions | Start | Pause | Resume | End | HouseRoll | D12
+    | NextRound | Grant,
     Field(discriminator="type"),
 ]
 
-PLAYER_FRAMES = (Wager, Accuse, Bet, SitOut, Roll, Stand)
+PLAYER_FRAMES = (Wager, Accuse, TypedDice, ConfirmDice, Bet, SitOut, Roll, Stand)
 """Frames a player sends for their own seat."""
 HOST_FRAMES = (AddBot, Remove, Move, SetOptions, Start, Pause, Resume, End, HouseRoll, D12,
                NextRound, Grant)

@@ -10,6 +10,8 @@ restart needs is here:
   events) and its events, appended as they happen, so ``from_log`` rebuilds it;
 * ``commitments`` - the salted SHA-256 commitments to secret rolls, with the faces
   and salts kept server-side until the reveal;
+* ``dice_checks`` - at a table with physical dice, each player's answer at a reveal:
+  does their cup show the faces they typed in;
 * ``ledger`` - every gold movement (cp) of a player at a table; a balance is the sum;
 * ``table_owners`` - which server process holds each table's engine (PostgreSQL with
   several processes, :mod:`.coordinator`).
@@ -173,6 +175,25 @@ class TableOwnerRow(Base):
     since_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class DiceCheckRow(Base):
+    __tablename__ = "dice_checks"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match: Mapped[bool] = mapped_column(Boolean)
+    at_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCheck:
+    """A player's answer at a reveal with physical dice: ``match`` is whether the faces
+    their cup shows are the ones revealed for their seat in ``round``."""
+
+    round: int
+    seat: int
+    match: bool
+
+
 class LedgerRow(Base):
     __tablename__ = "ledger"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -207,6 +228,7 @@ class Step:
     new_commitments: list[Commitment] = field(default_factory=list)
     revealed: list[tuple[int, str]] = field(default_factory=list)
     ledger: list[LedgerEntry] = field(default_factory=list)
+    dice_checks: list[DiceCheck] = field(default_factory=list)
     game_status: str | None = None
     table_status: str | None = None
     table_game_id: str | None = None
@@ -214,7 +236,8 @@ class Step:
 
     def empty(self) -> bool:
         return not (self.events or self.new_commitments or self.revealed or self.ledger
-                    or self.game_status or self.table_status or self.clear_table_game)
+                    or self.dice_checks or self.game_status or self.table_status
+                    or self.clear_table_game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +270,7 @@ class StoredGame:
     commitments: list[Commitment]
     created_ms: int
     finished_ms: int | None
+    dice_checks: list[DiceCheck] = field(default_factory=list)
 
 
 class Store:
@@ -388,6 +412,10 @@ class Store:
         if reveals:
             conn.execute(_REVEAL, reveals)
         at = now_ms()
+        checks = [{"game_id": s.game_id, "round": c.round, "seat": c.seat, "match": c.match,
+                   "at_ms": at} for _, s in steps for c in s.dice_checks]
+        if checks:
+            conn.execute(insert(_DICE_CHECKS), checks)
         ledger = [_ledger_values(table_id, e, at) for table_id, s in steps for e in s.ledger]
         if ledger:
             conn.execute(insert(_LEDGER), ledger)
@@ -406,6 +434,12 @@ class Store:
         if step.revealed:
             conn.execute(_REVEAL, [
                 {"g": step.game_id, "r": round_, "s": seat} for round_, seat in step.revealed
+            ])
+        if step.dice_checks:
+            conn.execute(insert(_DICE_CHECKS), [
+                {"game_id": step.game_id, "round": c.round, "seat": c.seat, "match": c.match,
+                 "at_ms": now_ms()}
+                for c in step.dice_checks
             ])
         self._write_ledger(conn, table_id, step.ledger)
         self._write_status(conn, table_id, step)
@@ -458,9 +492,17 @@ class Store:
                     .order_by(CommitmentRow.round, CommitmentRow.seat)
                 )
             ]
+            checks = [
+                DiceCheck(c.round, c.seat, c.match)
+                for c in session.scalars(
+                    select(DiceCheckRow).where(DiceCheckRow.game_id == game_id)
+                    .order_by(DiceCheckRow.round, DiceCheckRow.seat)
+                )
+            ]
             return StoredGame(
                 row.id, row.table_id, row.game, row.status, list(row.seats),
                 dict(row.header, events=events), commitments, row.created_ms, row.finished_ms,
+                checks,
             )
 
     def load_table(self, table_id: str) -> LoadedTable | None:
@@ -523,6 +565,7 @@ _GAMES = cast(Table, GameRow.__table__)
 _TABLES = cast(Table, TableRow.__table__)
 _LEDGER = cast(Table, LedgerRow.__table__)
 _COMMITMENT_ROWS = cast(Table, CommitmentRow.__table__)
+_DICE_CHECKS = cast(Table, DiceCheckRow.__table__)
 _INSERT_EVENT = insert(cast(Table, EventRow.__table__))
 _INSERT_COMMITMENT = insert(_COMMITMENT_ROWS)
 _COMMITMENTS = _COMMITMENT_ROWS.c

@@ -41,7 +41,7 @@ from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import parse_wager
 from tavern_dice.play.runner import DecisionCapError
-from tavern_dice.web import autoplay
+from tavern_dice.web import autoplay, physical
 from tavern_dice.web import protocol as p
 from tavern_dice.web.calls import refused_call, stale_call
 from tavern_dice.web.catalog import (
@@ -60,6 +60,7 @@ from tavern_dice.web.catalog import (
     same_name,
     validation_error,
 )
+from tavern_dice.web.commitments import Commitment
 from tavern_dice.web.dbthread import StoreThread
 from tavern_dice.web.journal import (
     GameSession,
@@ -69,6 +70,7 @@ from tavern_dice.web.journal import (
     round_in_log,
 )
 from tavern_dice.web.store import (
+    DiceCheck,
     FenceError,
     GameRow,
     LedgerEntry,
@@ -169,11 +171,12 @@ class Table:
         self.restore_game(stored, await self.db.call(self.store.antes, self.id, game_id))
 
     def restore_game(self, stored: StoredGame, antes: dict[str, int]) -> None:
-        """Rebuild the game from its stored log, commitments and antes."""
-        engine = load_engine(stored.game, stored.log)
+        """Rebuild the game from its stored log, commitments, dice checks and antes."""
+        engine = load_engine(stored.game, stored.log, typed=self._typed_dice())
         session = GameSession(stored.id, stored.game, engine, stored.seats, stored.status,
                               persisted=len(engine.log))
         session.add_commitments(stored.commitments)
+        session.add_dice_checks(stored.dice_checks)
         session.log_round = round_in_log(engine.log)
         session.antes = dict(antes)
         self.session = session
@@ -245,6 +248,7 @@ class Table:
                 ],
                 "commitments": self._commitments_public(),
                 "proofs": self._proofs(),
+                "dice_checks": physical.checks_public(s) if self._typed_dice() else None,
                 "timer": self._timer_dict(),
                 "pending_roll": self._pending_roll(),
                 "notice": s.notice,
@@ -294,6 +298,8 @@ class Table:
 
     def _pending_roll(self) -> dict[str, Any] | None:
         s = self.session
+        if s is not None and self._typed_dice():
+            return physical.waiting_for(s, lambda seat: self._bot_controls(s.seats[seat]))
         if s is None or not isinstance(s.engine, BlackjackGame):
             return None
         specs = s.engine.chance_request()
@@ -513,19 +519,26 @@ class Table:
         return s
 
     async def _player_frame(self, conn: Listener, frame: Any) -> None:
-        s = self._require_game()
+        # The answer at a reveal is also given after the last one, which ends the game.
+        answer = isinstance(frame, p.ConfirmDice) and self.session is not None
+        s = self.session if answer else self._require_game()
+        assert s is not None
         seat = s.seat_of(conn.player_id)
         if seat is None:
             raise ActionError("not-allowed", "you have no seat in this game")
         engine = s.engine
         try:
             if isinstance(engine, LiarsDiceGame):
+                if isinstance(frame, p.TypedDice | p.ConfirmDice):
+                    await self._physical_frame(s, seat, frame)
+                    return
                 if isinstance(frame, p.Wager):
                     engine.wager(parse_wager(frame.wager), seat)
                 elif isinstance(frame, p.Accuse):
                     self._accuse(engine, seat, frame)
                 else:
                     raise ActionError("illegal", f"{frame.type} is not a Liar's Dice action")
+                self._resolve_chance(s)
             else:
                 if isinstance(frame, p.Bet):
                     engine.place_bet(seat, frame.amount_cp)
@@ -545,6 +558,21 @@ class Table:
         except TavernError as error:
             raise ActionError("illegal", str(error)) from None
         await self._after_change()
+
+    async def _physical_frame(self, s: GameSession, seat: int,
+                              frame: p.TypedDice | p.ConfirmDice) -> None:
+        """A player's own physical dice: their typed hand, or their answer at a reveal."""
+        if not self._typed_dice():
+            raise ActionError("illegal", "this table's dice are digital: the server rolls "
+                              "them (the DM chooses physical dice, dice_mode \"manual\", "
+                              "between games)")
+        if isinstance(frame, p.TypedDice):
+            sealed = physical.enter(s, seat, frame.faces)
+            self._resolve_chance(s)
+            await self._after_change(commitments=[sealed])
+        else:
+            check = physical.confirm(s, seat, frame.round, frame.match)
+            await self._after_change(checks=[check])
 
     @staticmethod
     def _accuse(engine: LiarsDiceGame, seat: int, frame: p.Accuse) -> None:
@@ -660,6 +688,8 @@ class Table:
         game_id = new_id("g")
         try:
             if isinstance(self.rules, LiarsDiceRules):
+                # Physical dice: the engine waits at each round roll for the typed hands.
+                typed = self._typed_dice()
                 stake = self.options.stake_cp
                 if stake:
                     poor = [self.occupants[pid].name for pid in seats
@@ -669,7 +699,7 @@ class Table:
                                           f"{', '.join(poor)} cannot pay it")
                     ledger = [LedgerEntry(pid, -stake, "ante", game_id, 0) for pid in seats]
                 engine = LiarsDiceGame(names, rules=self.rules, dice=SecureDice(),
-                                       auto_roll=True)
+                                       auto_roll=not typed)
             else:
                 engine = BlackjackGame(
                     names, rules=self.rules, dice=SecureDice(), auto_roll=False,
@@ -682,6 +712,7 @@ class Table:
             raise ActionError("illegal", str(error)) from None
         session = GameSession(game_id, self.game, engine, seats, "playing", persisted=0)
         session.antes = {entry.player_id: -entry.amount_cp for entry in ledger}
+        self._resolve_chance(session)
         step = collect_step(session, self.rules, self.options.dice_mode)
         step.ledger[:0] = ledger
         step.table_status = "playing"
@@ -810,12 +841,23 @@ class Table:
             raise ActionError("illegal", str(error)) from None
         await self._after_change()
 
-    def _resolve_chance(self, s: GameSession) -> None:
-        """Digital Blackjack: roll pending d12s at once, and the house's dice if
-        ``auto_house``; manual mode waits for the DM."""
+    def _typed_dice(self) -> bool:
+        """Whether Liar's Dice players type their own physical dice here."""
+        return self.game == LIARS_DICE and self.options.dice_mode == "manual"
+
+    def _resolve_chance(self, s: GameSession) -> bool:
+        """Roll what the table need not wait for; return whether anything was rolled.
+
+        Liar's Dice with physical dice: the roll-off, and a round once every hand is
+        typed or is the server's to roll (:func:`.physical.roll_when_ready`). Digital
+        Blackjack: pending d12s at once, and the house's dice if ``auto_house``; manual
+        Blackjack waits for the DM."""
         engine = s.engine
+        if self._typed_dice():
+            return physical.roll_when_ready(s, lambda seat: self._bot_controls(s.seats[seat]))
         if not isinstance(engine, BlackjackGame) or self.options.dice_mode != "digital":
-            return
+            return False
+        rolled = False
         while (specs := engine.chance_request()) is not None:
             if specs[0].purpose == "d12":
                 engine.roll()
@@ -823,6 +865,8 @@ class Table:
                 self._digital_house_roll(s, engine)
             else:
                 break
+            rolled = True
+        return rolled
 
     async def _grant(self, pid: str, amount: int) -> None:
         self._known(pid)
@@ -843,11 +887,16 @@ class Table:
 
     # ------------------------------------------------------------------ after each change
 
-    async def _after_change(self) -> None:
-        """Store the engine's new events (one transaction), then tell everyone."""
+    async def _after_change(self, *, commitments: list[Commitment] | None = None,
+                            checks: list[DiceCheck] | None = None) -> None:
+        """Store the engine's new events (one transaction), with the hands typed and the
+        answers given at a reveal that came with them, then tell everyone."""
         s = self.session
         assert s is not None
         step = collect_step(s, self.rules, self.options.dice_mode)
+        # A typed hand is sealed before the roll it completes: its commitment goes first.
+        step.new_commitments[:0] = commitments or []
+        step.dice_checks.extend(checks or [])
         try:
             await self.db.commit_step(self.id, step)
         except FenceError:
@@ -913,6 +962,11 @@ class Table:
                 return
             s = self.session
             if s is None or s.status != "playing":
+                return
+            if self._typed_dice() and self._resolve_chance(s):
+                # A round waiting only on hands the server rolls (a player just covered).
+                with contextlib.suppress(ActionError):  # logged there
+                    await self._after_change()
                 return
             try:
                 move = self._bot_move(s)

@@ -5,6 +5,7 @@
 // balance is shown.
 
 import {h, fmtCp, fmtDelta, nameEl} from "./util.js";
+import {diceModeNote} from "./dicemode.js";
 import {die, diceRow} from "./dice.js";
 import {outcomeWords} from "./eventlog.js";
 import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
@@ -116,9 +117,7 @@ export function blackjackFairness(app) {
   const manual = app.state.table.options.dice_mode === "manual";
   return h("section", {class: "panel fairness"},
     h("h2", {}, "Dice anyone can verify"),
-    h("p", {class: "muted small"}, manual
-      ? "The DM rolls real dice at the table and types them in; nothing is sealed."
-      : "The house's target and d20s are rolled and sealed with a SHA-256 commitment before anyone bets; when the house rolls, this browser re-hashes them and compares."),
+    h("p", {class: "muted small"}, diceModeNote("blackjack", app.state.table.options.dice_mode)),
     sealed ? h("p", {class: "small"}, `Round ${sealed.round} sealed: `,
       h("code", {id: "house-digest", title: sealed.digest}, shortDigest(sealed.digest)))
       : manual ? null : h("p", {class: "muted small"}, "No sealed dice right now."));

@@ -2,6 +2,7 @@
 // reorder, remove), the table options, gold grants, and start / pause / resume / end.
 
 import {h, api, fmtCp, toast} from "./util.js";
+import {DICE_MODES} from "./dicemode.js";
 import {presenceBadge} from "./board.js";
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
@@ -160,7 +161,7 @@ const OPTION_FIELDS = [
   ["grace_s", "Away grace before a stand-in (s)", "number", null],
   ["bot_delay_ms", "Bot pause (ms)", "number", null],
   ["stake_cp", "Stake per player (cp)", "number", "liars-dice"],
-  ["dice_mode", "Dice", "select:digital,manual", "blackjack"],
+  ["dice_mode", "Dice", "select:digital,manual", null],
   ["auto_house", "Roll the house at once when bets close", "checkbox", "blackjack"],
 ];
 
@@ -179,7 +180,8 @@ function optionsPanel(app) {
     if (type.startsWith("select:")) {
       return h("label", {}, label, h("select", {id, value: String(current), disabled: key === "dice_mode" && running,
         onchange: (e) => { ui.opts[key] = e.target.value; app.render(); }},
-      type.slice(7).split(",").map((o) => h("option", {value: o, selected: o === String(current)}, o))));
+      type.slice(7).split(",").map((o) => h("option", {value: o, selected: o === String(current)},
+        key === "dice_mode" ? DICE_MODES[t.game][o] : o))));
     }
     return h("label", {}, label, h("input", {id, type: "number", min: 0, step: 1, value: String(current),
       oninput: (e) => { ui.opts[key] = e.target.value; }}));

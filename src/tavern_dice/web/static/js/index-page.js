@@ -3,6 +3,8 @@
 // fragment carries the DM key.
 
 import {h, patch, api, toast, fmtCp, store, hostTokenKey} from "./util.js";
+import {DICE_MODES} from "./dicemode.js";
+import {edgePanel, newEdgeState} from "./edge-panel.js";
 
 const GAMES = {
   "liars-dice": {
@@ -35,11 +37,15 @@ const RULE_FIELDS = {
     ["target_one_collects", "A target of 1 collects every bet", "bool"],
     ["house_needs_under", "House dice must be under the target (not equal)", "bool"],
     ["house_exact_beats_player_exact", "House on the target beats a player on the target", "bool"],
+    ["exact_numerator", "Exact hit pays (gp won…)", "int", 1, null],
+    ["exact_denominator", "…per gp bet", "int", 1, null],
+    ["max_added_bonus", "Cap on the bonus added (empty for none)", "optint", 0, null],
     ["max_proficiency_bonus", "Highest proficiency bonus", "int", 2, 6],
   ],
 };
 
-const state = {catalog: null, game: "liars-dice", preset: "tavern", name: "", rules: {}, options: {}, busy: false};
+const state = {catalog: null, game: "liars-dice", preset: "tavern", name: "", rules: {}, options: {}, busy: false,
+  edge: newEdgeState()};
 
 function presetRules() {
   return state.catalog.games[state.game].presets[state.preset] || {};
@@ -85,15 +91,16 @@ function optionFields() {
     num("grace_s", "Grace for a dropped player (seconds)", "Then a stand-in bot plays until they reconnect."),
     num("bot_delay_ms", "Bots pause before moving (ms)"),
   ];
+  // The same option, and the same words, for both games' physical dice.
+  const modes = DICE_MODES[state.game];
+  const dice = h("label", {}, "Dice", h("select", {id: "opt-dice_mode", value: o.dice_mode, onchange: (e) => { state.options.dice_mode = e.target.value; render(); }},
+    ["digital", "manual"].map((m) => h("option", {value: m, selected: o.dice_mode === m}, modes[m]))));
   if (state.game === "liars-dice") {
     return [...common, num("stake_cp", "Stake per player (cp, 0 = none)", "The winner takes the pot."),
-      num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`)];
+      num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice];
   }
   return [...common,
-    num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`),
-    h("label", {}, "Dice", h("select", {id: "opt-dice_mode", value: o.dice_mode, onchange: (e) => { state.options.dice_mode = e.target.value; render(); }},
-      h("option", {value: "digital", selected: o.dice_mode === "digital"}, "digital — the server rolls (house dice committed in advance)"),
-      h("option", {value: "manual", selected: o.dice_mode === "manual"}, "manual — the DM rolls real dice and types them in"))),
+    num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice,
     o.dice_mode === "digital" ? h("label", {class: "check"}, h("input", {id: "opt-auto_house", type: "checkbox", checked: !!o.auto_house,
       onchange: (e) => { state.options.auto_house = e.target.checked; }}), " Roll the house's dice as soon as bets close") : null];
 }
@@ -147,6 +154,7 @@ function page() {
           h("label", {}, "Preset", h("select", {id: "preset", value: state.preset, onchange: (e) => { state.preset = e.target.value; state.rules = {}; render(); }},
             presets.map((p) => h("option", {value: p, selected: p === state.preset}, p === "tavern" ? "tavern — the rules as written" : p)))),
           h("div", {class: "grid-2"}, RULE_FIELDS[state.game].map(ruleField))),
+        state.game === "blackjack" ? edgePanel(state.edge, (rules) => { Object.assign(state.rules, rules); }, render) : null,
         h("fieldset", {}, h("legend", {}, "Table"), h("div", {class: "grid-2"}, optionFields())),
         h("button", {class: "btn btn-primary btn-big", id: "create-btn", type: "submit", disabled: state.busy}, state.busy ? "Creating…" : "Create the table"))),
   ];

@@ -2,12 +2,15 @@
 // wager in the middle, your own dice in your tray, a picker that offers only the legal
 // wagers (the lowest legal raise preselected), the "Liar!" button, and the last reveal
 // with every hand shown, the matching dice highlighted and the commitments checked.
+// With physical dice (dice_mode "manual") each player types the faces in their cup, and
+// answers at each reveal whether their cup shows what was revealed for them.
 
 import {h, nameEl, plural} from "./util.js";
 import {die, diceRow, facePlural} from "./dice.js";
 import {claimWords, namesText, parseWager, wagerWords, wagerCodeOf} from "./eventlog.js";
 import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
+import {diceModeNote} from "./dicemode.js";
 
 /** The main column for a Liar's Dice game. */
 export function renderLiars(app) {
@@ -96,8 +99,9 @@ function centre(app, g, v) {
       h("div", {class: "centre-sub", id: "wager-text"}, `${claimWords(v.wager)} — by `, nameEl(names[v.wager_maker]))];
   } else {
     const starter = v.turn ?? v.starter;
+    const typing = typingRound(g);
     body = [h("div", {class: "centre-label"}, `Round ${v.round}`),
-      h("div", {class: "centre-big"}, starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
+      h("div", {class: "centre-big"}, typing ? "Roll your dice in your cup" : starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
       v.sum_wagers ? h("div", {class: "centre-sub endgame"}, "Endgame: two dice left — wager on their sum") : null];
   }
   return h("div", {class: "felt-centre"}, body,
@@ -108,6 +112,14 @@ function centre(app, g, v) {
 function tray(app, v, me) {
   if (me === null || me === undefined || v.phase === "over") return null;
   const faces = v.own_dice;
+  const typing = typingRound(app.state.game);
+  if (typing && !faces.length && typing.entered.includes(me)) {
+    // What this browser typed (the server never sends a hand back before the roll).
+    const typed = app.ui.typedRound === typing.round ? app.ui.typedFaces : null;
+    return h("div", {class: "tray"}, h("span", {class: "tray-label"}, "Your dice"),
+      typed ? diceRow(typed, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${typed.join(", ")}`}) : null,
+      h("span", {class: "tray-note", id: "dice-sealed"}, "sealed ✓"));
+  }
   return h("div", {class: "tray"},
     h("span", {class: "tray-label"}, "Your dice"),
     faces.length ? diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${faces.join(", ")}`})
@@ -126,7 +138,15 @@ function actions(app, g, v, me) {
   const myTurn = me !== null && me !== undefined && v.turn === me && v.phase === "bidding";
   const parts = [];
   if (paused) parts.push(h("p", {class: "action-note"}, "‖ The DM has paused the game."));
-  if (myTurn && v.legal_wagers.length) {
+  const typing = typingRound(g);
+  if (typing) {
+    if (typing.waiting.includes(me)) parts.push(diceForm(app, v, me, typing, paused));
+    if (typing.waiting.length && !(typing.waiting.length === 1 && typing.waiting[0] === me)) {
+      const others = typing.waiting.filter((s) => s !== me);
+      parts.push(h("p", {class: "action-note", id: "dice-waiting"}, h("span", {}, "Waiting for ",
+        others.map((s, k) => [k ? ", " : "", nameEl(app.nameOf(s))]), " to type their dice…")));
+    }
+  } else if (myTurn && v.legal_wagers.length) {
     parts.push(picker(app, v, paused));
   } else if (me !== null && me !== undefined && v.dice_counts[me] > 0 && v.phase === "bidding") {
     parts.push(h("p", {class: "action-note"}, h("span", {}, "Waiting for ", nameEl(app.nameOf(v.turn)), ` to ${v.wager ? "raise or call" : "open the bidding"}…`)));
@@ -147,6 +167,56 @@ function actions(app, g, v, me) {
   if (left !== null) parts.unshift(h("p", {class: "action-note"}, timerChip(left), h("span", {}, "left to act, or a stand-in plays this move for you.")));
   // The actions area keeps the keyboard's place while its buttons come and go.
   return h("section", {class: "actions", id: "actions", tabindex: "-1", "aria-label": "Your move"}, parts);
+}
+
+/** The round whose physical dice are being typed in, or null. */
+function typingRound(g) {
+  const p = g && g.pending_roll;
+  return p && p.purpose === "round" ? p : null;
+}
+
+/** Type the faces in your cup: one box per die, sealed when sent. */
+function diceForm(app, v, me, typing, paused) {
+  const ui = app.ui;
+  const n = v.dice_counts[me];
+  const sides = typing.sides;
+  if (ui.diceRound !== typing.round) { ui.diceRound = typing.round; ui.dice = []; }
+  const faces = Array.from({length: n}, (_, k) => Number(ui.dice[k]));
+  const ok = faces.every((f, k) => ui.dice[k] !== undefined && ui.dice[k] !== "" && Number.isInteger(f) && f >= 1 && f <= sides);
+  const send = () => app.act({type: "dice", faces}, {focus: "#actions"}).then(() => {
+    ui.typedRound = typing.round; ui.typedFaces = faces; ui.dice = []; app.render();
+  }, () => {});
+  return h("div", {class: "manual-form", id: "dice-form"},
+    h("p", {class: "action-note"}, `Roll your ${plural(n, "die", "dice")} in your cup, then type the faces. Nobody else sees them until the reveal.`),
+    Array.from({length: n}, (_, k) => h("label", {}, `Die ${k + 1} (d${sides})`,
+      h("input", {id: `dice-input-${k}`, type: "number", min: 1, max: sides, value: ui.dice[k] ?? "",
+        oninput: (e) => { ui.dice[k] = e.target.value; app.render(); }}))),
+    h("button", {class: "btn btn-primary", id: "dice-btn", disabled: !ok || paused, onclick: send}, "Seal my dice"));
+}
+
+/** At a reveal with physical dice: does your cup show the faces revealed for you? */
+function cupCheck(app, g, reveal, round) {
+  const checks = g.dice_checks;
+  if (!checks || checks.round !== round) return null;
+  const me = app.state.you.seat;
+  const mine = me !== null && me !== undefined && reveal.hands[me] && reveal.hands[me].length;
+  const answered = checks.items.find((c) => c.seat === me);
+  const answer = (match) => app.act({type: "confirm_dice", round, match}, {focus: "#reveal-heading"});
+  const parts = [];
+  if (mine && !answered) {
+    parts.push(h("p", {}, "Does your cup show ", h("strong", {}, reveal.hands[me].join(" ")), "?"),
+      h("button", {class: "btn btn-small", id: "cup-yes", onclick: () => answer(true)}, "Yes, my cup shows these"),
+      " ", h("button", {class: "btn btn-small", id: "cup-no", onclick: () => answer(false)}, "No, it shows something else"));
+  }
+  return h("div", {class: "cup-check", id: "cup-check"}, parts);
+}
+
+function cupTag(g, seat, round) {
+  const checks = g.dice_checks;
+  const c = checks && checks.round === round ? checks.items.find((i) => i.seat === seat) : null;
+  if (!c) return null;
+  return c.match ? h("span", {class: "tag tag-win", "data-cup": "match"}, "cup ✓")
+    : h("span", {class: "tag tag-lose", "data-cup": "differs"}, "cup differs ✗");
 }
 
 function picker(app, v, paused) {
@@ -271,7 +341,8 @@ function revealPanel(app, g, v) {
     h("span", {class: "reveal-name", title: names[seat]}, names[seat], seat === me ? " (you)" : ""),
     diceRow(hand, {sides: v.rules.sides, size: 34, clsFor: (f) => cls(f), label: `${names[seat]}: ${hand.join(", ")}`}),
     reveal.losers.includes(seat) ? h("span", {class: "tag tag-lose"}, "−1 die") : null,
-    check ? itemBadge(check, seat) : null) : null));
+    check ? itemBadge(check, seat) : null,
+    proofs ? cupTag(g, seat, proofs.round) : null) : null));
   // Not a live region: the page's announcer says the reveal once (see app.js).
   return h("section", {class: "reveal", id: "reveal", "data-round": ctx.round ?? ""},
     h("header", {class: "reveal-head"},
@@ -286,6 +357,7 @@ function revealPanel(app, g, v) {
     h("p", {class: "reveal-count"}, countText),
     h("p", {class: `reveal-verdict ${verdictCls}`}, verdict),
     ctx.out && ctx.out.length ? h("p", {class: "reveal-out"}, `${namesText(ctx.out, (s) => names[s], me)} ${ctx.out.length === 1 && ctx.out[0] !== me ? "is" : "are"} out of the game.`) : null,
+    proofs ? cupCheck(app, g, reveal, proofs.round) : null,
     proofs ? verifyDetails(check, (seat) => names[Number(seat)] ?? seat) : null);
 }
 
@@ -302,7 +374,7 @@ export function liarsFairness(app) {
   const c = g.commitments;
   return h("section", {class: "panel fairness"},
     h("h2", {}, "Dice anyone can verify"),
-    h("p", {class: "muted small"}, "Each hand is sealed with a SHA-256 commitment before anyone wagers; at the reveal this browser re-hashes the dice and compares."),
+    h("p", {class: "muted small"}, diceModeNote("liars-dice", app.state.table.options.dice_mode)),
     c ? h("ul", {class: "commit-list"}, c.items.map((item) => h("li", {},
       nameEl(app.nameOf(Number(item.seat))), " ", h("code", {title: item.digest}, shortDigest(item.digest)))))
       : h("p", {class: "muted small"}, "No sealed dice right now."),
