@@ -35,12 +35,14 @@ lint: $(DEVSTAMP)
 test: $(DEVSTAMP) lint
 	scripts/ensure-chromium
 	scripts/ensure-axe
+	scripts/ensure-postgres
 	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 bench: $(DEVSTAMP)
 	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev,bench]'
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/vs_openspiel.py
+	$(BIN)/python benchmarks/store_writes.py
 	$(BIN)/python benchmarks/web_load.py
 
 clean:

@@ -1,22 +1,31 @@
 """Load benchmark of the web table: many concurrent Liar's Dice tables of scripted
 WebSocket players on 127.0.0.1.
 
-It starts its own server (``tavern serve`` in a child process, on a free port and
-a throw-away SQLite file), then for each player count (default 100, 250 and 500)
-creates tables of ``--table-size`` people plus a watching host, lets every player
-act as soon as it is its turn (after ``--think-ms``), and measures for
+For each set-up, think time and player count it starts fresh servers on a fresh
+database, creates tables of ``--table-size`` people plus a watching host, lets every
+player act as soon as it is its turn (after the think time), and measures for
 ``--duration`` seconds:
 
-* action round trip: from sending a ``wager``/``accuse`` frame to its ``ack``
-  (the server has applied it, stored it and queued every seat's ``state``);
+* action round trip: from sending a ``wager``/``accuse`` frame to its ``ack`` (the
+  server has applied it, stored it durably and queued every seat's ``state``);
+  median (p50), 99th percentile and the largest;
 * actions per second over all tables;
-* server CPU seconds used (from ``/proc``) during the measured window.
+* CPU used by the server processes (all workers) and by the database server.
 
-Bounded: at most ``--max-players`` players, every level stops after its duration,
-and the whole run after ``--timeout`` seconds; the server is stopped at the end.
+Set-ups (``--setups``):
 
-    .venv/bin/python benchmarks/web_load.py                       # 100, 250, 500 players
-    .venv/bin/python benchmarks/web_load.py --players 500 --think-ms 250
+* ``sqlite``: one ``tavern serve`` process on a throw-away SQLite file;
+* ``postgres``: ``tavern serve --workers 2`` (two processes sharing the port; a
+  connection lands on either, and is forwarded to the table's owner if need be) on a
+  throw-away PostgreSQL cluster started here (``initdb``/``pg_ctl``, durable settings:
+  ``fsync`` and ``synchronous_commit`` on).
+
+Bounded: at most ``--max-players`` players, every level stops after its duration, and
+the whole run after ``--timeout`` seconds; servers and cluster are stopped at the end.
+The load generator runs on the same machine and takes CPU from the servers.
+
+    .venv/bin/python benchmarks/web_load.py            # both set-ups, 500/1000/2000, 500/0 ms
+    .venv/bin/python benchmarks/web_load.py --setups sqlite --players 500 --think-ms 0
 """
 
 from __future__ import annotations
@@ -72,25 +81,88 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-async def start_server(port: int, database: Path) -> subprocess.Popen[str]:
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its children (a supervisor's workers)."""
+    import psutil
+
+    try:
+        parent = psutil.Process(pid)
+        procs = [parent, *parent.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    total = 0.0
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def own_cpu_seconds() -> float:
+    """CPU seconds of this process alone (the load generator, not the servers it started)."""
+    times = os.times()
+    return times.user + times.system
+
+
+@dataclass
+class Setup:
+    """A running server (and database) to measure."""
+
+    name: str
+    port: int
+    process: subprocess.Popen[str]
+    database_pids: list[int] = field(default_factory=list)
+
+    def server_cpu(self) -> float:
+        return tree_cpu_seconds(self.process.pid)
+
+    def database_cpu(self) -> float:
+        return sum(tree_cpu_seconds(pid) for pid in self.database_pids)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+async def start_server(port: int, url: str, folder: Path, workers: int) -> subprocess.Popen[str]:
     command = [sys.executable, "-c", "from tavern_dice.cli import main; main()", "serve",
-               "--host", HOST, "--port", str(port), "--database-url", f"sqlite:///{database}",
+               "--host", HOST, "--port", str(port), "--database-url", url,
+               "--workers", str(workers),
                # Every table comes from this one address: lift the per-client cap.
                "--tables-per-client", "1000000", "--max-open-tables", "1000000"]
     # The server's output goes to a file: a pipe nobody reads would fill up and stall it.
-    log = (database.parent / "server.log").open("w")
+    log_path = folder / f"server-{port}.log"
+    log = log_path.open("w")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
     async with httpx.AsyncClient() as http:
-        for _ in range(300):
+        for _ in range(600):
             with contextlib.suppress(httpx.TransportError):
-                if (await http.get(f"http://{HOST}:{port}/api/health")).status_code == 200:
+                if (await http.get(f"http://{HOST}:{port}/healthz")).status_code == 200:
                     return process
             if process.poll() is not None:
-                raise RuntimeError("the server exited: "
-                                   + (database.parent / "server.log").read_text()[-2000:])
+                raise RuntimeError("the server exited: " + log_path.read_text()[-2000:])
             await asyncio.sleep(0.05)
     process.terminate()
-    raise RuntimeError("the server did not answer within 15 s")
+    raise RuntimeError("the server did not answer within 30 s")
+
+
+async def start_setup(name: str, folder: Path, level: str, cluster: Any) -> Setup:
+    """Fresh servers on a fresh database for one level (earlier levels' tables would
+    otherwise stay in memory)."""
+    port = free_port()
+    if name == "sqlite":
+        url = f"sqlite:///{folder / f'load-{level}.sqlite3'}"
+        process = await start_server(port, url, folder, 1)
+        return Setup("1 process, SQLite", port, process)
+    url = cluster.create_database(f"load_{level}")
+    process = await start_server(port, url, folder, 2)
+    postmaster = int((cluster.root / "data" / "postmaster.pid").read_text().split()[0])
+    return Setup("2 processes, PostgreSQL", port, process, [postmaster])
 
 
 class Player:
@@ -105,10 +177,16 @@ class Player:
         self.handled: tuple[str, int] | None = None
         self.count = 0
         self.sending: set[asyncio.Future[None]] = set()
+        self.marker: str | None = None
+        """``"turn":SEAT`` once the seat is known: a state frame without it is not this
+        player's turn and is not parsed (the load generator shares the servers' CPUs)."""
 
     async def run(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for text in self.ws:
+                if self.marker is not None and text.startswith('{"type":"state"') \
+                        and self.marker not in text:
+                    continue
                 frame = json.loads(text)
                 kind = frame["type"]
                 if kind == "ack" or kind == "error":
@@ -121,6 +199,8 @@ class Player:
                     self.on_state(frame)
 
     def on_state(self, frame: dict[str, Any]) -> None:
+        if self.marker is None and frame["you"]["seat"] is not None:
+            self.marker = f'"turn":{frame["you"]["seat"]}'
         game = frame.get("game")
         if not game or game["status"] != "playing":
             return
@@ -164,6 +244,8 @@ class Host:
     async def run(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for text in self.ws:
+                if '"status":"over"' not in text:
+                    continue
                 frame = json.loads(text)
                 game = frame.get("game") if frame["type"] == "state" else None
                 if game and game["status"] == "over" and game["game_id"] not in self.over_seen:
@@ -182,43 +264,63 @@ async def connect(port: int, table_id: str, token: str) -> Any:
     return ws
 
 
-async def run_level(port: int, players: int, table_size: int, duration_s: float,
-                    think_s: float, seed: int, server_pid: int) -> dict[str, float]:
+async def seat_table(http: httpx.AsyncClient, port: int, players: int, t: int,
+                     table_size: int, stats: Stats, rng: random.Random, think_s: float
+                     ) -> tuple[list[Any], list[asyncio.Future[None]], Any]:
+    """One table: created, its people joined and connected, its host connected."""
+    created = (await http.post("/api/tables", json={
+        "game": "liars-dice", "name": f"load {players}/{t}",
+        "options": {"bot_delay_ms": 0, "grace_s": 3600},
+    })).json()
+    table_id = created["table_id"]
+    sockets: list[Any] = []
+    tasks: list[asyncio.Future[None]] = []
+    for p in range(table_size):
+        joined = (await http.post(f"/api/tables/{table_id}/join",
+                                  json={"name": f"P{t}-{p}"})).json()
+        ws = await connect(port, table_id, joined["seat_token"])
+        sockets.append(ws)
+        player = Player(ws, stats, think_s, random.Random(rng.random()))
+        tasks.append(asyncio.ensure_future(player.run()))
+    host_ws = await connect(port, table_id, created["host_token"])
+    sockets.append(host_ws)
+    tasks.append(asyncio.ensure_future(Host(host_ws, stats).run()))
+    return sockets, tasks, host_ws
+
+
+async def run_level(setup: Setup, players: int, table_size: int, duration_s: float,
+                    think_s: float, seed: int) -> dict[str, float]:
     stats = Stats()
     rng = random.Random(seed)
     tables = max(1, players // table_size)
     sockets: list[Any] = []
-    tasks: list[asyncio.Task[None]] = []
-    hosts: list[tuple[Any, str]] = []
-    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=30) as http:
-        for t in range(tables):
-            created = (await http.post("/api/tables", json={
-                "game": "liars-dice", "name": f"load {players}/{t}",
-                "options": {"bot_delay_ms": 0, "grace_s": 3600},
-            })).json()
-            table_id = created["table_id"]
-            tokens = []
-            for p in range(table_size):
-                joined = (await http.post(f"/api/tables/{table_id}/join",
-                                          json={"name": f"P{t}-{p}"})).json()
-                tokens.append(joined["seat_token"])
-            for token in tokens:
-                ws = await connect(port, table_id, token)
-                sockets.append(ws)
-                player = Player(ws, stats, think_s, random.Random(rng.random()))
-                tasks.append(asyncio.ensure_future(player.run()))
-            host_ws = await connect(port, table_id, created["host_token"])
-            sockets.append(host_ws)
-            hosts.append((host_ws, table_id))
-            tasks.append(asyncio.ensure_future(Host(host_ws, stats).run()))
-    for host_ws, _ in hosts:
+    tasks: list[asyncio.Future[None]] = []
+    hosts: list[Any] = []
+    gate = asyncio.Semaphore(16)  # tables set up at once
+
+    async def one(http: httpx.AsyncClient, t: int) -> None:
+        async with gate:
+            got = await seat_table(http, setup.port, players, t, table_size, stats,
+                                   random.Random(rng.random()), think_s)
+        sockets.extend(got[0])
+        tasks.extend(got[1])
+        hosts.append(got[2])
+
+    limits = httpx.Limits(max_connections=32)
+    async with httpx.AsyncClient(base_url=f"http://{HOST}:{setup.port}", timeout=60,
+                                 limits=limits) as http:
+        await asyncio.gather(*(one(http, t) for t in range(tables)))
+    for host_ws in hosts:
         await host_ws.send(json.dumps({"type": "start"}))
-    await asyncio.sleep(1.0)  # warm up: every table is past its first moves
-    cpu0, t0 = cpu_seconds(server_pid), time.perf_counter()
+    await asyncio.sleep(2.0)  # warm up: every table is past its first moves
+    cpu0, db0, t0 = setup.server_cpu(), setup.database_cpu(), time.perf_counter()
+    client0 = own_cpu_seconds()
     stats.measuring = True
     await asyncio.sleep(duration_s)
     stats.measuring = False
-    elapsed, cpu = time.perf_counter() - t0, cpu_seconds(server_pid) - cpu0
+    elapsed = time.perf_counter() - t0
+    cpu, db_cpu = setup.server_cpu() - cpu0, setup.database_cpu() - db0
+    client_cpu = own_cpu_seconds() - client0
     for ws in sockets:
         with contextlib.suppress(Exception):
             await ws.close()
@@ -232,51 +334,78 @@ async def run_level(port: int, players: int, table_size: int, duration_s: float,
     return {"players": tables * table_size, "tables": tables, "actions": len(lat),
             "actions_per_s": len(lat) / elapsed, "median_ms": statistics.median(lat),
             "p99_ms": p99, "max_ms": lat[-1], "errors": stats.errors,
-            "games": stats.games_finished, "server_cpu": cpu / elapsed}
+            "games": stats.games_finished, "server_cpu": cpu / elapsed,
+            "db_cpu": db_cpu / elapsed, "client_cpu": client_cpu / elapsed}
+
+
+HEADER = (f"{'set-up':<24} {'think':>5} {'players':>7} {'actions':>8} {'act/s':>7} "
+          f"{'p50':>8} {'p99':>8} {'max':>8} {'errors':>6} {'games':>5} {'server':>6} "
+          f"{'db':>4} {'client':>6}")
+
+
+def row(setup: str, think_ms: int, r: dict[str, float]) -> str:
+    return (f"{setup:<24} {think_ms:>3}ms {r['players']:>7.0f} {r['actions']:>8.0f} "
+            f"{r['actions_per_s']:>7.1f} {r['median_ms']:>6.1f}ms {r['p99_ms']:>6.1f}ms "
+            f"{r['max_ms']:>6.0f}ms {r['errors']:>6.0f} {r['games']:>5.0f} "
+            f"{r['server_cpu'] * 100:>5.0f}% {r['db_cpu'] * 100:>3.0f}% "
+            f"{r['client_cpu'] * 100:>5.0f}%")
 
 
 async def main_async(args: argparse.Namespace) -> int:
     levels = [int(x) for x in args.players.split(",")]
+    thinks = [int(x) for x in args.think_ms.split(",")]
     if any(not 1 <= n <= args.max_players for n in levels):
         raise SystemExit(f"player counts are 1-{args.max_players}")
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = await start_server(port, Path(tmp) / "load.sqlite3")
+    setups = args.setups.split(",")
+    if any(name not in ("sqlite", "postgres") for name in setups):
+        raise SystemExit("set-ups are sqlite and postgres")
+    print(f"tables of {args.table_size} players + 1 host; {args.duration:.0f} s per level; "
+          f"{os.cpu_count()} CPUs; CPU columns: share of one core")
+    print(HEADER, flush=True)
+    for name in setups:
+        cluster = None
+        if name == "postgres":
+            from tavern_dice.web.pgcluster import Cluster
+
+            # Durable settings: the figures include each commit's fsync, as in production.
+            cluster = Cluster.start(settings=("shared_buffers=256MB",))
         try:
-            print(f"server pid {server.pid} on {HOST}:{port}; tables of {args.table_size} "
-                  f"players + 1 host; think {args.think_ms} ms; {args.duration:.0f} s per level")
-            print(f"{'players':>7} {'tables':>6} {'actions':>8} {'act/s':>8} {'median':>8} "
-                  f"{'p99':>8} {'max':>8} {'errors':>6} {'games':>5} {'srv CPU':>7}")
-            for n in levels:
-                r = await run_level(port, n, args.table_size, args.duration,
-                                    args.think_ms / 1000, args.seed + n, server.pid)
-                if not r["actions"]:
-                    print(f"{n:>7} no actions measured")
-                    continue
-                print(f"{r['players']:>7.0f} {r['tables']:>6.0f} {r['actions']:>8.0f} "
-                      f"{r['actions_per_s']:>8.1f} {r['median_ms']:>6.1f}ms {r['p99_ms']:>6.1f}ms "
-                      f"{r['max_ms']:>6.1f}ms {r['errors']:>6.0f} {r['games']:>5.0f} "
-                      f"{r['server_cpu'] * 100:>6.0f}%", flush=True)
+            with tempfile.TemporaryDirectory() as tmp:
+                for think in thinks:
+                    for n in levels:
+                        level = f"{think}_{n}"
+                        setup = await start_setup(name, Path(tmp), level, cluster)
+                        try:
+                            r = await run_level(setup, n, args.table_size, args.duration,
+                                                think / 1000, args.seed + n)
+                        finally:
+                            setup.stop()
+                            if cluster is not None:
+                                cluster.drop_database(f"load_{level}")
+                        if not r["actions"]:
+                            print(f"{setup.name:<24} {think:>3}ms {n:>7} no actions measured")
+                            continue
+                        print(row(setup.name, think, r), flush=True)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            if cluster is not None:
+                cluster.stop()
     return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", default="100,250,500",
-                        help="comma-separated concurrent player counts (default 100,250,500)")
+    parser.add_argument("--setups", default="sqlite,postgres",
+                        help="comma-separated: sqlite (1 process), postgres (2 processes)")
+    parser.add_argument("--players", default="500,1000,2000",
+                        help="comma-separated concurrent player counts (default 500,1000,2000)")
+    parser.add_argument("--think-ms", default="500,0",
+                        help="comma-separated pauses before acting (default 500,0; "
+                        "0: as fast as possible)")
     parser.add_argument("--table-size", type=int, default=5, help="people per table (2-10)")
     parser.add_argument("--duration", type=float, default=10.0,
                         help="seconds measured per level (default 10)")
-    parser.add_argument("--think-ms", type=int, default=0,
-                        help="a player's pause before acting (default 0: as fast as possible)")
-    parser.add_argument("--max-players", type=int, default=1000)
-    parser.add_argument("--timeout", type=float, default=300.0,
+    parser.add_argument("--max-players", type=int, default=2000)
+    parser.add_argument("--timeout", type=float, default=1800.0,
                         help="hard limit on the whole run, seconds")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

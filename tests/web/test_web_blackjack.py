@@ -33,8 +33,8 @@ async def refused(client: WsClient, frame: dict[str, Any], code: str = "illegal"
 
 @pytest.mark.asyncio
 async def test_web_blackjack_digital_round_commits_the_house_dice_before_bets(
-        tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+        database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "blackjack", options={"bot_delay_ms": 0})
         tid = table["table_id"]
         ann = await join(server, tid, "Ann", proficiency=4)
@@ -111,8 +111,8 @@ async def test_web_blackjack_digital_round_commits_the_house_dice_before_bets(
 
 
 @pytest.mark.asyncio
-async def test_web_blackjack_manual_dice_typed_by_the_dm(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_blackjack_manual_dice_typed_by_the_dm(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "blackjack",
                                    options={"dice_mode": "manual", "starting_gold_cp": 1000})
         tid = table["table_id"]
@@ -122,13 +122,13 @@ async def test_web_blackjack_manual_dice_typed_by_the_dm(tmp_path: Any) -> None:
         state = await ok(host, {"type": "start"})
         assert state["game"]["commitments"] is None  # physical dice: nothing to commit
         await ok(person, {"type": "bet", "amount_cp": 100})
-        engine = server.manager.get(tid).session.engine
+        engine = server.manager.tables[tid].session.engine
         log_before = engine.to_log()
         await refused(host, {"type": "house_roll"})
         await refused(host, {"type": "house_roll", "target": 25, "house": [10, 17]})
         # A target that fits but house dice that don't: the whole roll is undone.
         await refused(host, {"type": "house_roll", "target": 15, "house": [10, 30]})
-        engine = server.manager.get(tid).session.engine
+        engine = server.manager.tables[tid].session.engine
         assert engine.to_log() == log_before
         state = await ok(host, {"type": "house_roll", "target": 15, "house": [10, 17]})
         view = state["game"]["view"]

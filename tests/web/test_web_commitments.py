@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from typing import Any
 
 import pytest
 from web_support import create_table, live_server
@@ -46,8 +45,8 @@ def test_web_commitment_does_not_verify_anything_else() -> None:
 
 
 @pytest.mark.asyncio
-async def test_web_each_round_is_committed_before_its_first_wager(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_each_round_is_committed_before_its_first_wager(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", rules={"dice_per_player": 2},
                                    options={"bot_delay_ms": 0})
         tid = table["table_id"]

@@ -14,18 +14,18 @@ def failing(*_args: Any, **_kwargs: Any) -> None:
 
 
 @pytest.mark.asyncio
-async def test_web_failed_writes_leave_memory_as_stored(tmp_path: Any,
+async def test_web_failed_writes_leave_memory_as_stored(database_url: str,
                                                          monkeypatch: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", options={"bot_delay_ms": 5000})
         tid = table["table_id"]
         ann = await join(server, tid, "Ann")
         bo = await join(server, tid, "Bo")
         host = await server.connect(tid, table["host_token"], "host")
         assert (await host.request({"type": "start"}))["type"] == "ack"
-        live = server.manager.get(tid)
+        live = server.manager.tables[tid]
         store = live.store
-        monkeypatch.setattr(store, "commit_step", failing)
+        monkeypatch.setattr(store, "commit_steps", failing)
         monkeypatch.setattr(store, "update_table", failing)
         refused = [
             {"type": "pause"},

@@ -23,8 +23,8 @@ async def code_of(client: WsClient, frame: dict[str, Any]) -> str:
 
 
 @pytest.mark.asyncio
-async def test_web_host_manages_seats_options_stakes_and_gold(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_host_manages_seats_options_stakes_and_gold(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(
             server, "liars-dice", rules={"max_players": 3},
             options={"bot_delay_ms": 0, "stake_cp": 300, "starting_gold_cp": 200},

@@ -63,8 +63,8 @@ def secret_faces_in(frame: Frame, seat: int) -> list[Any]:
 
 
 @pytest.mark.asyncio
-async def test_web_physical_dice_round_flow(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_physical_dice_round_flow(database_url: str) -> None:
+    async with live_server(database_url) as server:
         _tid, host, players, _ = await seat_people(server)
         ann, bo, cid = players
         g = game(ann)
@@ -153,8 +153,8 @@ async def test_web_physical_dice_round_flow(tmp_path: Any) -> None:
 
 
 @pytest.mark.asyncio
-async def test_web_physical_dice_bad_hands_change_nothing(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_physical_dice_bad_hands_change_nothing(database_url: str) -> None:
+    async with live_server(database_url) as server:
         tid, host, players, _ = await seat_people(server)
         ann, bo, _cid = players
         await settle(ann)
@@ -202,8 +202,8 @@ async def test_web_physical_dice_bad_hands_change_nothing(tmp_path: Any) -> None
 
 
 @pytest.mark.asyncio
-async def test_web_physical_dice_refused_at_a_digital_table(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_physical_dice_refused_at_a_digital_table(database_url: str) -> None:
+    async with live_server(database_url) as server:
         _, _, players, _ = await seat_people(server, options={"bot_delay_ms": 0,
                                                               "grace_s": 600})
         reply = await players[0].request({"type": "dice", "faces": [1, 2]})
@@ -212,8 +212,8 @@ async def test_web_physical_dice_refused_at_a_digital_table(tmp_path: Any) -> No
 
 
 @pytest.mark.asyncio
-async def test_web_physical_dice_covered_player_rolled_by_the_server(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_physical_dice_covered_player_rolled_by_the_server(database_url: str) -> None:
+    async with live_server(database_url) as server:
         options = {**OPTIONS, "grace_s": 0}
         _tid, _host, players, _ = await seat_people(server, bots=0, options=options)
         ann, bo, cid = players
@@ -227,8 +227,8 @@ async def test_web_physical_dice_covered_player_rolled_by_the_server(tmp_path: A
 
 
 @pytest.mark.asyncio
-async def test_web_physical_dice_survive_a_restart_between_two_hands(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'tavern.sqlite3'}"
+async def test_web_physical_dice_survive_a_restart_between_two_hands(database_url: str) -> None:
+    url = database_url
     async with live_server(url) as server:
         tid, host, players, joined = await seat_people(server)
         ann = players[0]

@@ -16,8 +16,8 @@ def presence_of(frame: dict[str, Any], player_id: str) -> str | None:
 
 @pytest.mark.asyncio
 async def test_web_a_dropped_player_is_covered_by_a_bot_until_they_return(
-        tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+        database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", rules={"dice_per_player": 2},
                                    options={"bot_delay_ms": 0, "grace_s": 0})
         tid = table["table_id"]
@@ -50,8 +50,8 @@ async def test_web_a_dropped_player_is_covered_by_a_bot_until_they_return(
 
 
 @pytest.mark.asyncio
-async def test_web_turn_timer_and_pause(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_turn_timer_and_pause(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice",
                                    options={"bot_delay_ms": 0, "turn_timer_s": 1})
         tid = table["table_id"]

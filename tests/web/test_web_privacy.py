@@ -162,8 +162,8 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, game_id: str,
 
 
 @pytest.mark.asyncio
-async def test_web_no_frame_shows_another_seats_unrevealed_dice(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_no_frame_shows_another_seats_unrevealed_dice(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", name="Privacy",
                                    rules={"dice_per_player": 3},
                                    options={"bot_delay_ms": 0, "grace_s": 600})

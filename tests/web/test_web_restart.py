@@ -37,8 +37,8 @@ async def play_until(client: WsClient, done: Any) -> None:
 
 
 @pytest.mark.asyncio
-async def test_web_liars_dice_survives_a_restart(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'tavern.sqlite3'}"
+async def test_web_liars_dice_survives_a_restart(database_url: str) -> None:
+    url = database_url
     options = {"bot_delay_ms": 0, "grace_s": 600, "stake_cp": 100, "starting_gold_cp": 1000}
     async with live_server(url) as server:
         table = await create_table(server, "liars-dice", rules={"dice_per_player": 2},
@@ -126,8 +126,8 @@ async def blackjack_turn(person: WsClient) -> None:
 
 
 @pytest.mark.asyncio
-async def test_web_blackjack_survives_a_restart(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'tavern.sqlite3'}"
+async def test_web_blackjack_survives_a_restart(database_url: str) -> None:
+    url = database_url
     async with live_server(url) as server:
         table = await create_table(server, "blackjack",
                                    options={"bot_delay_ms": 0, "grace_s": 600})

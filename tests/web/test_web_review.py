@@ -5,7 +5,6 @@ a stranger's token, a running game or a seat out of range are refused in words."
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 from web_support import create_table, join, live_server, play_liars_dice_person
@@ -16,8 +15,8 @@ def bearer(token: str) -> dict[str, str]:
 
 
 @pytest.mark.asyncio
-async def test_players_review_their_own_seat_and_the_dm_every_seat(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_players_review_their_own_seat_and_the_dm_every_seat(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", name="Review",
                                    rules={"dice_per_player": 2},
                                    options={"bot_delay_ms": 0, "grace_s": 600})

@@ -27,8 +27,8 @@ async def raw_error(client: WsClient, data: str | bytes) -> dict[str, Any]:
 
 
 @pytest.mark.asyncio
-async def test_web_bad_frames_are_refused_and_change_nothing(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_bad_frames_are_refused_and_change_nothing(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", options={"bot_delay_ms": 0})
         tid = table["table_id"]
         ann, bo = await join(server, tid, "Ann"), await join(server, tid, "Bo")
@@ -37,7 +37,7 @@ async def test_web_bad_frames_are_refused_and_change_nothing(tmp_path: Any) -> N
         clients = {ann["player_id"]: await server.connect(tid, ann["seat_token"], "ann"),
                    bo["player_id"]: await server.connect(tid, bo["seat_token"], "bo")}
         spectator = await server.connect(tid, None, "spectator")
-        game = server.manager.get(tid).session
+        game = server.manager.tables[tid].session
         engine = game.engine
         actor = clients[game.seats[engine.turn]]
         other = next(c for pid, c in clients.items() if c is not actor)
@@ -102,7 +102,7 @@ async def test_web_bad_frames_are_refused_and_change_nothing(tmp_path: Any) -> N
 
         # Nothing changed: same log, and no connection was sent a new state.
         assert engine.to_log() == before_log
-        assert engine is server.manager.get(tid).session.engine
+        assert engine is server.manager.tables[tid].session.engine
         assert [state_count(c) for c in watchers] == before_states
         # The connections still work: the player to act wagers.
         assert (await actor.request({"type": "wager", "wager": legal[0]}))["type"] == "ack"
@@ -113,8 +113,8 @@ async def test_web_bad_frames_are_refused_and_change_nothing(tmp_path: Any) -> N
 
 
 @pytest.mark.asyncio
-async def test_web_http_bodies_are_checked(tmp_path: Any) -> None:
-    async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server:
+async def test_web_http_bodies_are_checked(database_url: str) -> None:
+    async with live_server(database_url) as server:
         table = await create_table(server, "blackjack", rules={"min_bet_cp": 10})
         tid = table["table_id"]
         async with server.client() as http:

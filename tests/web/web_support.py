@@ -28,7 +28,30 @@ def uvicorn_server(database_url: str, **app_options: Any) -> tuple[Any, uvicorn.
     return app, uvicorn.Server(config)
 
 
-class LiveServer:
+class Endpoint:
+    """A server's address on 127.0.0.1, with HTTP and WebSocket clients for it."""
+
+    port = 0
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def client(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url=self.http, timeout=10)
+
+    async def connect(self, table_id: str, token: str | None, name: str = "") -> WsClient:
+        ws = await websockets.connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}",
+                                      max_size=None)
+        client = WsClient(ws, name)
+        await client.send({"type": "hello", "token": token})
+        welcome = await client.wait_for(lambda f: f["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome", welcome
+        await client.wait_for(lambda f: f["type"] == "state")
+        return client
+
+
+class LiveServer(Endpoint):
     """The app on Uvicorn, port chosen by the OS, serving until :meth:`stop`."""
 
     def __init__(self, database_url: str, **app_options: Any) -> None:
@@ -54,25 +77,8 @@ class LiveServer:
             await asyncio.wait_for(self.task, 10)
 
     @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
     def manager(self) -> Any:
         return self.app.state.manager
-
-    def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(base_url=self.http, timeout=10)
-
-    async def connect(self, table_id: str, token: str | None, name: str = "") -> WsClient:
-        ws = await websockets.connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}",
-                                      max_size=None)
-        client = WsClient(ws, name)
-        await client.send({"type": "hello", "token": token})
-        welcome = await client.wait_for(lambda f: f["type"] in ("welcome", "error"))
-        assert welcome["type"] == "welcome", welcome
-        await client.wait_for(lambda f: f["type"] == "state")
-        return client
 
 
 @contextlib.asynccontextmanager
@@ -160,7 +166,7 @@ class WsClient:
             await asyncio.wait_for(self._reader, 5)
 
 
-async def create_table(server: LiveServer, game: str, **body: Any) -> dict[str, Any]:
+async def create_table(server: Endpoint, game: str, **body: Any) -> dict[str, Any]:
     async with server.client() as http:
         response = await http.post("/api/tables", json={"game": game, **body})
         assert response.status_code == 201, response.text
@@ -168,7 +174,7 @@ async def create_table(server: LiveServer, game: str, **body: Any) -> dict[str, 
         return created
 
 
-async def join(server: LiveServer, table_id: str, name: str,
+async def join(server: Endpoint, table_id: str, name: str,
                proficiency: int | None = None) -> dict[str, Any]:
     async with server.client() as http:
         body: dict[str, Any] = {"name": name}

@@ -1,7 +1,9 @@
 """`tavern serve`: the multiplayer web table, one command, no other server to start.
 
 Runs the ASGI app (:mod:`tavern_dice.web`) on Uvicorn with an embedded SQLite
-database by default, and prints the address to open.
+database by default, and prints the address to open. On PostgreSQL it can run several
+processes (``--workers``) that share the tables (:mod:`tavern_dice.web.workers`).
+``tavern db upgrade`` brings a database's schema up to date without serving.
 """
 
 from __future__ import annotations
@@ -16,9 +18,7 @@ from tavern_dice.web.limits import TableLimits
 
 DEFAULT_LIMITS = TableLimits()
 
-WS_MAX_BYTES = 64 * 1024
-"""Uvicorn's hard cap on a WebSocket message. The app answers frames over 4 KiB with an
-error itself; this cap only bounds the memory one message can take."""
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
@@ -92,7 +92,9 @@ def bind_listener(host: str, port: int) -> socket.socket:
 
 @app.command("serve")
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        "--host", help="Address to listen on (0.0.0.0: every interface, for phones on "
+        "your network).")] = "127.0.0.1",
     port: Annotated[
         int, typer.Option("--port", min=1, max=65535, help="TCP port to listen on.")
     ] = 8000,
@@ -100,30 +102,80 @@ def serve(
         str,
         typer.Option(
             "--database-url",
-            help="SQLAlchemy URL of the database: SQLite by default, or e.g. "
-            "postgresql+psycopg://user:pass@host/db.",
+            help="Database: SQLite by default (a file, nothing to start), or PostgreSQL, "
+            "e.g. postgresql://user:pass@host/db (needs its driver, the postgres extra of "
+            "tavern-dice), which several server processes can share. Its schema is "
+            "created or upgraded on start-up.",
         ),
     ] = "sqlite:///./tavern.sqlite3",
+    workers: Annotated[
+        int, typer.Option(
+            "--workers", min=1, max=64,
+            help="Server processes sharing the port (PostgreSQL only). Each table is run "
+            "by one of them; the others forward its players there, and take its tables "
+            "over if it dies.")
+    ] = 1,
+    peer_host: Annotated[
+        str, typer.Option(
+            "--peer-host",
+            help="PostgreSQL: the address other server processes reach this one on (each "
+            "process listens there on a port the OS picks). Set it to this machine's "
+            "address when processes run on several machines.")
+    ] = "127.0.0.1",
     log_level: Annotated[
-        str, typer.Option("--log-level", help="Uvicorn log level (info, warning, ...).")
+        str, typer.Option("--log-level", help="Least severe log records shown: debug, "
+                          "info, warning, error.")
     ] = "warning",
+    log_format: Annotated[
+        str, typer.Option("--log-format", help="Logs on stderr as text, or json: one JSON "
+                          "object a line, with table and node fields, for log collectors.")
+    ] = "text",
     tables_per_client: Annotated[
         int, typer.Option("--tables-per-client", min=1,
-                          help="Tables one address may create per hour.")
+                          help="Tables one address may create per hour (per process).")
     ] = DEFAULT_LIMITS.per_client,
     max_open_tables: Annotated[
         int, typer.Option("--max-open-tables", min=1,
-                          help="Tables held in memory at once (idle ones are put away and "
-                          "load again when visited).")
+                          help="Tables one process holds in memory at once (idle ones are "
+                          "put away and load again when visited).")
     ] = DEFAULT_LIMITS.max_open,
 ) -> None:
-    """Host a web table for Liar's Dice and Dice Blackjack: create a table, share the link."""
-    import dataclasses
+    """Host a web table for Liar's Dice and Dice Blackjack: create a table, share the link.
 
-    import uvicorn
+    Operators: GET /healthz (200 while the database answers) and /metrics (Prometheus).
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    from tavern_dice.web.app import create_app
+    from tavern_dice.web.store import DatabaseError, Store, is_postgres, normalize_url
+    from tavern_dice.web.workers import ServeSettings, run_server, supervise
 
+    log_level = log_level.lower()
+    if log_level not in LOG_LEVELS:
+        raise typer.BadParameter(f"one of {', '.join(LOG_LEVELS)}, not {log_level!r}",
+                                 param_hint="--log-level")
+    if log_format not in ("text", "json"):
+        raise typer.BadParameter(f"text or json, not {log_format!r}", param_hint="--log-format")
+    postgres = is_postgres(database_url)
+    if workers > 1 and not postgres:
+        typer.echo(f"Tavern Dice web table: --workers {workers} needs PostgreSQL. SQLite is "
+                   "the database of one process (each worker would play its own copy of "
+                   "every game): use --database-url postgresql://..., or one worker.",
+                   err=True)
+        raise typer.Exit(2)
+    if postgres and peer_host in WILDCARD_HOSTS:
+        raise typer.BadParameter("name an address the other processes can reach, not a "
+                                 "wildcard", param_hint="--peer-host")
+    try:
+        shown_url = make_url(normalize_url(database_url)).render_as_string(hide_password=True)
+        # Create or upgrade the schema once, here, and say so plainly if the database
+        # cannot be used, before anything listens.
+        Store(database_url).close()
+    except (DatabaseError, ArgumentError, SQLAlchemyError) as error:
+        reason = str(error).splitlines()[0]
+        typer.echo(f"Tavern Dice web table: cannot use the database {database_url!r}: "
+                   f"{reason}", err=True)
+        raise typer.Exit(1) from None
     try:
         listener = bind_listener(host, port)
     except OSError as error:
@@ -131,16 +183,53 @@ def serve(
         typer.echo(f"Tavern Dice web table: cannot listen on {host}:{port}: {reason}. "
                    f"Is another server using the port? Try --port with a free one.", err=True)
         raise typer.Exit(1) from None
-    limits = dataclasses.replace(DEFAULT_LIMITS, per_client=tables_per_client,
-                                 max_open=max_open_tables)
-    application = create_app(database_url, limits=limits)
+    settings = ServeSettings(
+        database_url=database_url, peer_host=peer_host if postgres else None,
+        log_level=log_level, log_format=log_format, tables_per_client=tables_per_client,
+        max_open_tables=max_open_tables)
     typer.echo(f"Tavern Dice web table: open {open_address(host, port)}")
     for address in lan_addresses(host):
         typer.echo(f"  from phones on your network: {open_address(address, port)}")
-    typer.echo(f"Database: {database_url}  (Ctrl+C to stop)")
-    config = uvicorn.Config(
-        application, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level,
-        proxy_headers=False, server_header=False,
-    )
+    processes = f", {workers} processes" if workers > 1 else ""
+    typer.echo(f"Database: {shown_url}{processes}  (Ctrl+C to stop)")
     with listener:
-        uvicorn.Server(config).run(sockets=[listener])
+        if workers > 1:
+            raise typer.Exit(supervise(listener, settings, workers))
+        run_server(listener, settings)
+
+
+db_app = typer.Typer(help="The web table's database: its schema version and upgrades.",
+                     no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database_url: Annotated[
+        str, typer.Option("--database-url", help="The database to upgrade (as for serve).")
+    ] = "sqlite:///./tavern.sqlite3",
+) -> None:
+    """Create the schema, or upgrade it to this version's, keeping every row.
+
+    tavern serve does the same on start-up.
+    """
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from tavern_dice.web.migrate import current, head
+    from tavern_dice.web.store import DatabaseError, Store
+
+    try:
+        store = Store(database_url, upgrade=False)
+        before = current(store.engine)
+        store.close()
+        store = Store(database_url)
+        after = current(store.engine)
+        store.close()
+    except (DatabaseError, ArgumentError, SQLAlchemyError) as error:
+        typer.echo(f"cannot upgrade {database_url!r}: {str(error).splitlines()[0]}", err=True)
+        raise typer.Exit(1) from None
+    if before == after:
+        typer.echo(f"The schema is up to date (revision {after}).")
+    else:
+        typer.echo(f"Upgraded the schema from revision {before or 'none'} to {after} "
+                   f"(the newest is {head()}).")

@@ -2,11 +2,14 @@
 
 ``create_app(database_url)`` builds a FastAPI app; ``tavern serve`` runs it on
 Uvicorn. Routes are listed in ``docs/web-protocol.md``. The app holds no rules:
-it validates the shape of requests, then hands them to :mod:`.tables`.
+it validates the shape of requests, then hands them to :mod:`.tables` (or, for a table
+another server process owns, forwards them there: :mod:`.relay`). ``/healthz`` and
+``/metrics`` are for the operator (``docs/web-scaling.md``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import AsyncIterator
@@ -14,6 +17,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import qrcode
 import qrcode.image.svg
 from fastapi import FastAPI, HTTPException, Request, WebSocket
@@ -32,11 +36,15 @@ from tavern_dice.web.catalog import (
     presets,
     validation_error,
 )
+from tavern_dice.web.coordinator import make_coordinator
+from tavern_dice.web.dbthread import StoreThread
 from tavern_dice.web.house_edge import house_edge_router
 from tavern_dice.web.limits import TableLimits
-from tavern_dice.web.manager import TableManager
+from tavern_dice.web.manager import Remote, TableManager, TableMoving
+from tavern_dice.web.metrics import CONTENT_TYPE, Metrics
+from tavern_dice.web.relay import RELAY_HEADER, forward_http, peer_client
 from tavern_dice.web.review import review_router
-from tavern_dice.web.store import DEFAULT_DATABASE_URL, Store
+from tavern_dice.web.store import DEFAULT_DATABASE_URL, PlayerRow, Store
 from tavern_dice.web.tables import Table
 from tavern_dice.web.ws import serve_socket
 
@@ -101,30 +109,41 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None = None,
-               limits: TableLimits | None = None) -> Any:
-    """Build the app on ``database_url`` (any SQLAlchemy URL; SQLite by default).
+HEALTH_TIMEOUT_S = 5.0
+"""How long ``/healthz`` waits for the database."""
 
-    Running games stored in the database are resumed when the app starts. ``limits``
-    caps table creation and says when idle tables leave memory (defaults:
-    :class:`~.limits.TableLimits`).
+
+def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None = None,
+               limits: TableLimits | None = None, peer_address: str | None = None) -> Any:
+    """Build the app on ``database_url`` (SQLite by default, or PostgreSQL).
+
+    On start-up the schema is upgraded (Alembic) and running games stored in the
+    database that no other process holds are resumed. ``limits`` caps table creation
+    and says when idle tables leave memory (defaults: :class:`~.limits.TableLimits`).
+    ``peer_address`` is where other server processes on the same PostgreSQL database
+    reach this one (``http://127.0.0.1:41234``), to forward the players of the tables
+    it owns.
     """
     static = static_dir or STATIC_DIR
     state: dict[str, Any] = {}
+    metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        manager = TableManager(store, limits)
+        db = StoreThread(store, metrics.observe_commit)
+        manager = TableManager(db, make_coordinator(db, peer_address), limits,
+                               metrics=metrics)
         state["manager"] = manager
+        state["peers"] = peer_client()
         _app.state.manager = manager
-        manager.resume_all()
-        manager.start_sweeper()
         try:
+            await manager.start()
             yield
         finally:
             await manager.close()
-            store.close()
+            await state["peers"].aclose()
+            await db.close()
 
     app = FastAPI(title="Tavern Dice web table", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
@@ -134,11 +153,35 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
         found: TableManager = state["manager"]
         return found
 
-    def table_or_404(table_id: str) -> Table:
-        table = manager().get(table_id)
-        if table is None:
+    def peers() -> httpx.AsyncClient:
+        client: httpx.AsyncClient = state["peers"]
+        return client
+
+    async def table_or_404(table_id: str, request: Request) -> Table | Response:
+        """The table if this process owns it; else the owner's answer to ``request``."""
+        try:
+            found = await manager().locate(table_id)
+            if isinstance(found, Remote) and RELAY_HEADER not in request.headers:
+                return await forward_http(peers(), request, found.address)
+        except TableMoving:
+            found = None
+            moving = True
+        else:
+            moving = isinstance(found, Remote)
+        if moving:
+            return JSONResponse({"detail": "the table is moving between servers; try again "
+                                 "in a moment"}, status_code=503, headers={"Retry-After": "1"})
+        if found is None:
             raise HTTPException(404, f"no table {table_id!r}")
-        return table
+        assert isinstance(found, Table)
+        return found
+
+    async def table_exists(table_id: str) -> None:
+        if len(table_id) > p.MAX_ID or await db().call(db().store.table, table_id) is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+
+    def db() -> StoreThread:
+        return manager().db
 
     # ------------------------------------------------------------------ pages
 
@@ -168,6 +211,31 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     async def health() -> dict[str, bool]:
         return {"ok": True}
 
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        """For load balancers and orchestrators: 200 while this process can use its
+        database (and, on PostgreSQL, holds its lock session), else 503."""
+        m = manager()
+        body: dict[str, Any] = {"node": m.coordinator.node_id,
+                                "database": m.store.engine.dialect.name,
+                                "tables": len(m.tables)}
+        try:
+            await asyncio.wait_for(m.db.call(m.store.ping), HEALTH_TIMEOUT_S)
+            locks = await asyncio.wait_for(m.coordinator.healthy(), HEALTH_TIMEOUT_S)
+        except Exception as error:
+            return JSONResponse({**body, "ok": False,
+                                 "detail": f"the database does not answer: {error}"},
+                                status_code=503)
+        if not locks:
+            return JSONResponse({**body, "ok": False,
+                                 "detail": "lost the lock session; reconnecting"},
+                                status_code=503)
+        return JSONResponse({**body, "ok": True})
+
+    @app.get("/metrics")
+    async def prometheus_metrics() -> Response:
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
+
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         defaults = p.TableOptions().model_dump()
@@ -195,11 +263,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
             "qr_svg_url": f"/api/tables/{table.id}/qr.svg",
         }
 
-    @app.post("/api/tables/{table_id}/host-link")
-    async def host_link(table_id: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/host-link", response_model=None)
+    async def host_link(table_id: str, request: Request) -> dict[str, Any] | Response:
         # The DM key travels in the body, never in a URL (which logs and proxies keep);
         # only the key's holder gets the link, so this is no open QR service.
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id, request)
+        if isinstance(table, Response):
+            return table
         body = await _read_body(request, p.HostLink)
         if table.role_for(body.host_token)[0] != "host":
             raise ActionError("bad-token", "that is not this table's DM key")
@@ -207,35 +277,43 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
         svg = await run_in_threadpool(_qr_svg, url)
         return {"host_url": url, "qr_svg": svg}
 
-    @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
-        return table_or_404(table_id).summary()
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def get_table(table_id: str, request: Request) -> dict[str, Any] | Response:
+        table = await table_or_404(table_id, request)
+        return table if isinstance(table, Response) else table.summary()
 
     @app.get("/api/tables/{table_id}/qr.svg")
     async def table_qr(table_id: str, request: Request) -> Response:
-        table = table_or_404(table_id)
-        url = f"{str(request.base_url).rstrip('/')}/t/{table.id}"
+        await table_exists(table_id)
+        url = f"{str(request.base_url).rstrip('/')}/t/{table_id}"
         # Building the QR code is pure CPU work (milliseconds); keep it off the event loop.
         svg = await run_in_threadpool(_qr_svg, url)
         return Response(svg, media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=3600"})
 
-    @app.post("/api/tables/{table_id}/join", status_code=201)
-    async def join_table(table_id: str, request: Request) -> dict[str, Any]:
-        table = table_or_404(table_id)
+    @app.post("/api/tables/{table_id}/join", status_code=201, response_model=None)
+    async def join_table(table_id: str, request: Request) -> dict[str, Any] | Response:
+        table = await table_or_404(table_id, request)
+        if isinstance(table, Response):
+            return table
         body = await _read_body(request, p.JoinTable)
         player_id, token = await table.join(body.name, body.proficiency)
         return {"player_id": player_id, "seat_token": token, "table_id": table.id}
 
+    # Gold, games and exports are read from the database, which every process shares:
+    # no need to find (or load) the table's owner for them.
+
     @app.get("/api/tables/{table_id}/ledger")
     async def table_ledger(table_id: str) -> dict[str, Any]:
-        table = table_or_404(table_id)
-        rows = table.store.ledger(table.id)
-        balances = table.store.balances(table.id)
+        await table_exists(table_id)
+        store = db().store
+        rows = await db().call(store.ledger, table_id)
+        balances = await db().call(store.balances, table_id)
+        names = await player_names(table_id)
         return {
             "balances": [
-                {"player_id": pid, "name": table.occupants[pid].name
-                 if pid in table.occupants else pid, "balance_cp": cp}
+                {"player_id": pid, "name": names[pid].name if pid in names else pid,
+                 "balance_cp": cp}
                 for pid, cp in balances.items()
             ],
             "rows": [
@@ -245,24 +323,27 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
             ],
         }
 
+    async def player_names(table_id: str) -> dict[str, PlayerRow]:
+        return {row.id: row for row in await db().call(db().store.players, table_id)}
+
     @app.get("/api/tables/{table_id}/games")
     async def table_games(table_id: str) -> dict[str, Any]:
-        table = table_or_404(table_id)
+        await table_exists(table_id)
         return {"games": [
             {"game_id": g.id, "game": g.game, "status": g.status, "created_ms": g.created_ms,
              "finished_ms": g.finished_ms}
-            for g in table.store.games(table.id)
+            for g in await db().call(db().store.games, table_id)
         ]}
 
     @app.get("/api/games/{game_id}")
     async def export_game(game_id: str) -> dict[str, Any]:
-        stored = manager().store.game(game_id) if len(game_id) <= p.MAX_ID else None
+        stored = (await db().call(db().store.game, game_id)
+                  if len(game_id) <= p.MAX_ID else None)
         if stored is None:
             raise HTTPException(404, f"no game {game_id!r}")
         if stored.status not in ("over", "ended"):
             raise HTTPException(409, "the game is still running; its log holds secret dice")
-        table = manager().get(stored.table_id)
-        names = table.occupants if table is not None else {}
+        names = await player_names(stored.table_id)
         return {
             "game_id": stored.id,
             "table_id": stored.table_id,
@@ -282,7 +363,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
 
     @app.get("/api/games/{game_id}/proofs")
     async def game_proofs(game_id: str) -> dict[str, Any]:
-        stored = manager().store.game(game_id) if len(game_id) <= p.MAX_ID else None
+        stored = (await db().call(db().store.game, game_id)
+                  if len(game_id) <= p.MAX_ID else None)
         if stored is None:
             raise HTTPException(404, f"no game {game_id!r}")
         return {"game_id": game_id, "commitments": [

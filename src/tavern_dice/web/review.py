@@ -9,8 +9,9 @@ or the one asked for (``?seat=N``). ``?game_id=G`` picks the game (default: the 
 latest finished game); a game still running has no review.
 
 Everything is read from the database (the game's stored log and the table's token
-hashes), not from the table in memory; the review itself is CPU work, done off the event
-loop and kept for the finished games asked for lately (a finished log never changes).
+hashes), on the store thread, not from the table in memory, so any server process
+answers for any table; the review itself is CPU work, done off the event loop and kept
+for the finished games asked for lately (a finished log never changes).
 """
 
 from __future__ import annotations
@@ -68,7 +69,10 @@ def review_router(manager: Callable[[], TableManager], static: Path) -> APIRoute
         query = request.query_params
         wanted = _seat_param(query.get("seat"))
         game_id = query.get("game_id")
-        asked = _authorise(manager().store, table_id, game_id, token, wanted)
+        # Database reads on the store thread, never on the event loop.
+        tables = manager()
+        asked = await tables.db.call(_authorise, tables.store, table_id, game_id, token,
+                                     wanted)
         stored = asked.stored
         key = (stored.id, asked.seats)
         review = cache.get(key)

@@ -1,7 +1,8 @@
 """Persistence of the web table: SQLAlchemy 2 models, the gold ledger and the event logs.
 
-One SQLite file by default (``sqlite:///./tavern.sqlite3``); any SQLAlchemy URL
-works (``postgresql+psycopg://...``). Everything a restart needs is here:
+One SQLite file by default (``sqlite:///./tavern.sqlite3``), or PostgreSQL
+(``postgresql://...``, driven by psycopg); the same code runs on both. Everything a
+restart needs is here:
 
 * ``tables`` / ``players`` - the tables, their seat lists and options, and every
   person or bot seated at a table (a person's seat token is stored only as its SHA-256);
@@ -11,10 +12,15 @@ works (``postgresql+psycopg://...``). Everything a restart needs is here:
   and salts kept server-side until the reveal;
 * ``dice_checks`` - at a table with physical dice, each player's answer at a reveal:
   does their cup show the faces they typed in;
-* ``ledger`` - every gold movement (cp) of a player at a table; a balance is the sum.
+* ``ledger`` - every gold movement (cp) of a player at a table; a balance is the sum;
+* ``table_owners`` - which server process holds each table's engine (PostgreSQL with
+  several processes, :mod:`.coordinator`).
 
-Each game step is written in one transaction (:meth:`Store.commit_step`), so a
-crash never stores an event without its ledger rows or the other way round.
+Each game step is written in one transaction (:meth:`Store.commit_steps` writes the
+steps of several tables in one), so a crash never stores an event without its ledger
+rows or the other way round. The schema is made and upgraded by Alembic
+(:mod:`.migrate`). :class:`Store` is synchronous: the server calls it from one thread
+of its own (:mod:`.dbthread`), never from the event loop.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -39,6 +45,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -48,6 +55,42 @@ from sqlalchemy.pool import StaticPool
 from tavern_dice.web.commitments import Commitment
 
 DEFAULT_DATABASE_URL = "sqlite:///./tavern.sqlite3"
+
+
+class DatabaseError(Exception):
+    """The database cannot be used as given (a missing driver, a URL it cannot open);
+    the message says what to do."""
+
+
+class FenceError(Exception):
+    """This process no longer owns the tables it was writing for (its PostgreSQL lock
+    session ended): nothing was written."""
+
+
+def normalize_url(url: str) -> str:
+    """The SQLAlchemy URL to open: a plain PostgreSQL URL names psycopg, the driver of
+    the ``postgres`` extra.
+
+    >>> normalize_url("postgresql://tavern@db.example/tavern")
+    'postgresql+psycopg://tavern@db.example/tavern'
+    >>> normalize_url("postgres://tavern@db.example/tavern")
+    'postgresql+psycopg://tavern@db.example/tavern'
+    >>> normalize_url("sqlite:///./tavern.sqlite3")
+    'sqlite:///./tavern.sqlite3'
+    """
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+def is_postgres(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL database.
+
+    >>> is_postgres("postgresql+psycopg://h/db"), is_postgres("sqlite://")
+    (True, False)
+    """
+    return normalize_url(url).startswith("postgresql")
 
 
 def now_ms() -> int:
@@ -120,6 +163,18 @@ class CommitmentRow(Base):
     revealed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+class TableOwnerRow(Base):
+    """Which server process holds a table's engine now (PostgreSQL with several
+    processes): its node id and the address other processes forward to. The row is a
+    signpost; the table's advisory lock is what makes the owner the only one."""
+
+    __tablename__ = "table_owners"
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    node_id: Mapped[str] = mapped_column(String(32), index=True)
+    address: Mapped[str] = mapped_column(String(200))
+    since_ms: Mapped[int] = mapped_column(BigInteger)
+
+
 class DiceCheckRow(Base):
     __tablename__ = "dice_checks"
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -186,6 +241,23 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class LoadedTable:
+    """What a process reads to hold a table: its row, players, balances, and the running
+    game (with the antes it took) if there is one."""
+
+    row: TableRow
+    players: list[PlayerRow]
+    balances: dict[str, int]
+    game: StoredGame | None
+    antes: dict[str, int]
+
+
+Fence = Callable[[Connection], None]
+"""A check run inside each write transaction that raises :class:`FenceError` when this
+process may no longer write (see :meth:`Store.commit_steps`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class StoredGame:
     """A game as stored: its row, the engine log (header plus events) and commitments."""
 
@@ -202,16 +274,20 @@ class StoredGame:
 
 
 class Store:
-    """Synchronous access to the database (the app calls it from the event loop; SQLite
-    commits in WAL mode take well under a millisecond).
+    """Synchronous access to the database. The server calls it from one thread of its own
+    (:class:`~.dbthread.StoreThread`); tests and tools may call it directly.
 
     Args:
         url: an SQLAlchemy database URL; ``sqlite://`` (no path) is a private in-memory
-            database.
+            database; ``postgresql://...`` uses psycopg.
+        upgrade: bring the schema up to date first (Alembic, :func:`.migrate.upgrade`).
+
+    Raises:
+        DatabaseError: no driver for the URL's database.
     """
 
-    def __init__(self, url: str = DEFAULT_DATABASE_URL) -> None:
-        self.url = url
+    def __init__(self, url: str = DEFAULT_DATABASE_URL, upgrade: bool = True) -> None:
+        self.url = url = normalize_url(url)
         self.engine: Engine
         if url.startswith("sqlite"):
             memory = url in ("sqlite://", "sqlite:///:memory:")
@@ -224,9 +300,24 @@ class Store:
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
-        Base.metadata.create_all(self.engine)
+            try:
+                # One thread writes (dbthread); a few connections cover the odd tool or
+                # test reading beside it.
+                self.engine = create_engine(url, pool_pre_ping=True, pool_size=4,
+                                            max_overflow=4)
+            except ModuleNotFoundError as error:
+                raise DatabaseError(
+                    f"{make_url(url).drivername} needs its driver ({error.name}): "
+                    "pip install 'tavern-dice[postgres]'") from None
+        if upgrade:
+            from tavern_dice.web.migrate import upgrade as upgrade_schema
+
+            upgrade_schema(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -286,10 +377,50 @@ class Store:
 
     def commit_step(self, table_id: str, step: Step) -> None:
         """Write one step in one transaction (SQLAlchemy Core: this runs on every action)."""
-        if step.empty():
+        self.commit_steps([(table_id, step)])
+
+    def commit_steps(self, steps: Sequence[tuple[str, Step]], fence: Fence | None = None
+                     ) -> None:
+        """Write the steps of several tables in one transaction (a group commit: one
+        sync of the log for all of them). ``fence`` runs first in the same transaction
+        and may refuse the whole write (:class:`FenceError`).
+
+        The rows of each kind go in one statement for all steps; a failure writes
+        nothing, and the caller may write the steps one by one to find the bad one.
+        """
+        steps = [(t, s) for t, s in steps if not s.empty()]
+        if not steps:
             return
         with self.engine.begin() as conn:
-            self._write_step(conn, table_id, step)
+            if fence is not None:
+                fence(conn)
+            if len(steps) == 1:
+                self._write_step(conn, *steps[0])
+            else:
+                self._write_many(conn, steps)
+
+    def _write_many(self, conn: Connection, steps: Sequence[tuple[str, Step]]) -> None:
+        """Like :meth:`_write_step` for many steps, with one statement per kind of row."""
+        events = [{"game_id": s.game_id, "seq": s.first_seq + i, "data": data}
+                  for _, s in steps for i, data in enumerate(s.events)]
+        if events:
+            conn.execute(_INSERT_EVENT, events)
+        commitments = [_commitment_values(c) for _, s in steps for c in s.new_commitments]
+        if commitments:
+            conn.execute(_INSERT_COMMITMENT, commitments)
+        reveals = [{"g": s.game_id, "r": r, "s": seat} for _, s in steps for r, seat in s.revealed]
+        if reveals:
+            conn.execute(_REVEAL, reveals)
+        at = now_ms()
+        checks = [{"game_id": s.game_id, "round": c.round, "seat": c.seat, "match": c.match,
+                   "at_ms": at} for _, s in steps for c in s.dice_checks]
+        if checks:
+            conn.execute(insert(_DICE_CHECKS), checks)
+        ledger = [_ledger_values(table_id, e, at) for table_id, s in steps for e in s.ledger]
+        if ledger:
+            conn.execute(insert(_LEDGER), ledger)
+        for table_id, step in steps:
+            self._write_status(conn, table_id, step)
 
     def _write_step(self, conn: Connection, table_id: str, step: Step) -> None:
         if step.events:
@@ -298,12 +429,8 @@ class Store:
                 for i, data in enumerate(step.events)
             ])
         if step.new_commitments:
-            conn.execute(_INSERT_COMMITMENT, [
-                {"game_id": c.game_id, "round": c.round, "seat": c.seat,
-                 "faces": list(c.faces), "salt": c.salt, "digest": c.digest,
-                 "revealed": c.revealed}
-                for c in step.new_commitments
-            ])
+            conn.execute(_INSERT_COMMITMENT, [_commitment_values(c)
+                                              for c in step.new_commitments])
         if step.revealed:
             conn.execute(_REVEAL, [
                 {"g": step.game_id, "r": round_, "s": seat} for round_, seat in step.revealed
@@ -315,6 +442,10 @@ class Store:
                 for c in step.dice_checks
             ])
         self._write_ledger(conn, table_id, step.ledger)
+        self._write_status(conn, table_id, step)
+
+    @staticmethod
+    def _write_status(conn: Connection, table_id: str, step: Step) -> None:
         if step.game_status is not None:
             values: dict[str, Any] = {"status": step.game_status}
             if step.game_status in ("over", "ended"):
@@ -335,11 +466,8 @@ class Store:
     @staticmethod
     def _write_ledger(conn: Connection | Session, table_id: str,
                       entries: Iterable[LedgerEntry]) -> None:
-        rows = [
-            {"table_id": table_id, "player_id": e.player_id, "game_id": e.game_id,
-             "round": e.round, "amount_cp": e.amount_cp, "reason": e.reason, "at_ms": now_ms()}
-            for e in entries
-        ]
+        at = now_ms()
+        rows = [_ledger_values(table_id, e, at) for e in entries]
         if rows:
             conn.execute(insert(_LEDGER), rows)
 
@@ -376,6 +504,30 @@ class Store:
                 dict(row.header, events=events), commitments, row.created_ms, row.finished_ms,
                 checks,
             )
+
+    def load_table(self, table_id: str) -> LoadedTable | None:
+        """Everything a process needs to hold ``table_id``, or ``None`` if there is no
+        such table."""
+        row = self.table(table_id)
+        if row is None:
+            return None
+        game = self.game(row.game_id) if row.game_id is not None else None
+        antes = self.antes(table_id, game.id) if game is not None else {}
+        return LoadedTable(row, self.players(table_id), self.balances(table_id), game, antes)
+
+    def antes(self, table_id: str, game_id: str) -> dict[str, int]:
+        """cp each player staked at the start of ``game_id`` (Liar's Dice stakes)."""
+        with self._session() as session:
+            return {player: -amount for player, amount in session.execute(
+                select(LedgerRow.player_id, LedgerRow.amount_cp)
+                .where(LedgerRow.table_id == table_id, LedgerRow.game_id == game_id,
+                       LedgerRow.reason == "ante")
+            )}
+
+    def ping(self) -> None:
+        """One round trip to the database (``/healthz``)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     def games(self, table_id: str) -> list[GameRow]:
         with self._session() as session:
@@ -423,6 +575,16 @@ _REVEAL = (
            _COMMITMENTS.seat == bindparam("s"))
     .values(revealed=True)
 )
+
+
+def _commitment_values(c: Commitment) -> dict[str, Any]:
+    return {"game_id": c.game_id, "round": c.round, "seat": c.seat, "faces": list(c.faces),
+            "salt": c.salt, "digest": c.digest, "revealed": c.revealed}
+
+
+def _ledger_values(table_id: str, e: LedgerEntry, at_ms: int) -> dict[str, Any]:
+    return {"table_id": table_id, "player_id": e.player_id, "game_id": e.game_id,
+            "round": e.round, "amount_cp": e.amount_cp, "reason": e.reason, "at_ms": at_ms}
 
 
 def _create_private(path: str | None) -> None:

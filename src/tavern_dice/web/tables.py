@@ -11,6 +11,10 @@ frame built from the engine's view for *its* seat. Nothing here decides a rule.
 Concurrency: one ``asyncio.Lock`` per table serialises every change, so the engine
 sees one action at a time; bots and turn timers run as tasks that take the same
 lock and check, with a version number, that the state they decided on still stands.
+Database calls go to the store thread (:mod:`.dbthread`) and are awaited under the
+table's lock: other tables go on meanwhile, and no frame about a step is sent before
+the step is durable. Only the process that owns a table (:mod:`.coordinator`) holds a
+``Table`` for it, so its bots and timers run exactly once.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import dataclasses
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -56,6 +61,7 @@ from tavern_dice.web.catalog import (
     validation_error,
 )
 from tavern_dice.web.commitments import Commitment
+from tavern_dice.web.dbthread import StoreThread
 from tavern_dice.web.journal import (
     GameSession,
     collect_step,
@@ -65,11 +71,13 @@ from tavern_dice.web.journal import (
 )
 from tavern_dice.web.store import (
     DiceCheck,
+    FenceError,
     GameRow,
     LedgerEntry,
     PlayerRow,
     Step,
     Store,
+    StoredGame,
     TableRow,
     now_ms,
     token_hash,
@@ -89,6 +97,10 @@ class Listener(Protocol):
         """Queue one frame; never blocks."""
         ...
 
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close the connection (the table is leaving this process); never blocks."""
+        ...
+
 
 @dataclasses.dataclass(slots=True)
 class Occupant:
@@ -104,9 +116,9 @@ class Occupant:
 class Table:
     """One table: its seats, options, running game, connections, bots and timers."""
 
-    def __init__(self, store: Store, row: TableRow, players: list[PlayerRow],
+    def __init__(self, db: StoreThread, row: TableRow, players: list[PlayerRow],
                  balances: dict[str, int]) -> None:
-        self.store = store
+        self.db = db
         self.id = row.id
         self.game = row.game
         self.name = row.name
@@ -142,22 +154,31 @@ class Table:
         self._table_json = ""
         self._game_json: dict[tuple[int | None, int], str] = {}
         self._shared_json = ""
+        self.on_lost: Callable[[], None] | None = None
+        """Called when a write finds that this process no longer owns the table."""
+
+    @property
+    def store(self) -> Store:
+        return self.db.store
 
     # ------------------------------------------------------------------ loading
 
-    def load_game(self, game_id: str) -> None:
-        """Rebuild the running game from its stored log (after a restart)."""
-        stored = self.store.game(game_id)
+    async def load_game(self, game_id: str) -> None:
+        """Rebuild the running game from its stored log (after a failed step)."""
+        stored = await self.db.call(self.store.game, game_id)
         if stored is None:
             raise ActionError("conflict", f"game {game_id} is not in the database")
+        self.restore_game(stored, await self.db.call(self.store.antes, self.id, game_id))
+
+    def restore_game(self, stored: StoredGame, antes: dict[str, int]) -> None:
+        """Rebuild the game from its stored log, commitments, dice checks and antes."""
         engine = load_engine(stored.game, stored.log, typed=self._typed_dice())
         session = GameSession(stored.id, stored.game, engine, stored.seats, stored.status,
                               persisted=len(engine.log))
         session.add_commitments(stored.commitments)
         session.add_dice_checks(stored.dice_checks)
         session.log_round = round_in_log(engine.log)
-        session.antes = {row.player_id: -row.amount_cp for row in self.store.ledger(self.id)
-                         if row.game_id == stored.id and row.reason == "ante"}
+        session.antes = dict(antes)
         self.session = session
 
     def start_background(self) -> None:
@@ -425,7 +446,7 @@ class Table:
             if self.closed:
                 raise ActionError("conflict", "the table was just put away; try again")
             self._check_name_free(name)
-            pid = self._add_occupant(name, "person", None, proficiency, token)
+            pid = await self._add_occupant(name, "person", None, proficiency, token)
         return pid, token
 
     def _names_in_use(self) -> list[str]:
@@ -446,7 +467,7 @@ class Table:
             raise ActionError("conflict", f"someone at this table is already called "
                               f"{name!r}; choose another name", "name")
 
-    def _add_occupant(self, name: str, kind: str, bot_kind: str | None,
+    async def _add_occupant(self, name: str, kind: str, bot_kind: str | None,
                       proficiency: int | None, token: str | None) -> str:
         if len(self.seat_list) >= self.max_seats():
             raise ActionError("conflict", f"the table is full ({self.max_seats()} seats)")
@@ -457,7 +478,7 @@ class Table:
         gold = self.options.starting_gold_cp
         ledger = [LedgerEntry(pid, gold, "starting-gold")] if gold else []
         seats = [*self.seat_list, pid]
-        self.store.add_player(row, ledger, seats)
+        await self.db.call(self.store.add_player, row, ledger, seats)
         self.seat_list = seats
         self.occupants[pid] = Occupant(pid, name, kind, bot_kind, proficiency)
         if digest is not None:
@@ -481,11 +502,11 @@ class Table:
             if isinstance(frame, p.HOST_FRAMES):
                 if conn.role != "host":
                     raise ActionError("not-allowed", f"only the host may send {frame.type}")
-                self._host_frame(frame)
+                await self._host_frame(frame)
             elif isinstance(frame, p.PLAYER_FRAMES):
                 if conn.role != "player":
                     raise ActionError("not-allowed", f"only a seated player may {frame.type}")
-                self._player_frame(conn, frame)
+                await self._player_frame(conn, frame)
             else:
                 raise ActionError("bad-message", f"{frame.type} is not an action")
 
@@ -497,7 +518,7 @@ class Table:
             raise ActionError("paused", "the game is paused; wait for the host to resume")
         return s
 
-    def _player_frame(self, conn: Listener, frame: Any) -> None:
+    async def _player_frame(self, conn: Listener, frame: Any) -> None:
         # The answer at a reveal is also given after the last one, which ends the game.
         answer = isinstance(frame, p.ConfirmDice) and self.session is not None
         s = self.session if answer else self._require_game()
@@ -509,7 +530,7 @@ class Table:
         try:
             if isinstance(engine, LiarsDiceGame):
                 if isinstance(frame, p.TypedDice | p.ConfirmDice):
-                    self._physical_frame(s, seat, frame)
+                    await self._physical_frame(s, seat, frame)
                     return
                 if isinstance(frame, p.Wager):
                     engine.wager(parse_wager(frame.wager), seat)
@@ -536,10 +557,10 @@ class Table:
             raise
         except TavernError as error:
             raise ActionError("illegal", str(error)) from None
-        self._after_change()
+        await self._after_change()
 
-    def _physical_frame(self, s: GameSession, seat: int,
-                        frame: p.TypedDice | p.ConfirmDice) -> None:
+    async def _physical_frame(self, s: GameSession, seat: int,
+                              frame: p.TypedDice | p.ConfirmDice) -> None:
         """A player's own physical dice: their typed hand, or their answer at a reveal."""
         if not self._typed_dice():
             raise ActionError("illegal", "this table's dice are digital: the server rolls "
@@ -548,10 +569,10 @@ class Table:
         if isinstance(frame, p.TypedDice):
             sealed = physical.enter(s, seat, frame.faces)
             self._resolve_chance(s)
-            self._after_change(commitments=[sealed])
+            await self._after_change(commitments=[sealed])
         else:
             check = physical.confirm(s, seat, frame.round, frame.match)
-            self._after_change(checks=[check])
+            await self._after_change(checks=[check])
 
     @staticmethod
     def _accuse(engine: LiarsDiceGame, seat: int, frame: p.Accuse) -> None:
@@ -565,33 +586,33 @@ class Table:
         except TavernError as error:
             raise ActionError("illegal", refused_call(engine) or str(error)) from None
 
-    def _host_frame(self, frame: Any) -> None:
+    async def _host_frame(self, frame: Any) -> None:
         if isinstance(frame, p.AddBot):
-            self._add_bot(frame)
+            await self._add_bot(frame)
         elif isinstance(frame, p.Remove):
-            self._remove(frame.player_id)
+            await self._remove(frame.player_id)
         elif isinstance(frame, p.Move):
-            self._move(frame.player_id, frame.to)
+            await self._move(frame.player_id, frame.to)
         elif isinstance(frame, p.SetOptions):
-            self._set_options(frame.options)
+            await self._set_options(frame.options)
         elif isinstance(frame, p.Start):
-            self._start()
+            await self._start()
         elif isinstance(frame, p.Pause | p.Resume):
-            self._pause(isinstance(frame, p.Pause))
+            await self._pause(isinstance(frame, p.Pause))
         elif isinstance(frame, p.End):
-            self._end()
+            await self._end()
         elif isinstance(frame, p.HouseRoll):
-            self._house_roll(frame)
+            await self._house_roll(frame)
         elif isinstance(frame, p.D12):
-            self._d12(frame.face)
+            await self._d12(frame.face)
         elif isinstance(frame, p.NextRound):
-            self._next_round()
+            await self._next_round()
         elif isinstance(frame, p.Grant):
-            self._grant(frame.player_id, frame.amount_cp)
+            await self._grant(frame.player_id, frame.amount_cp)
 
     # ------------------------------------------------------------------ host: lobby
 
-    def _add_bot(self, frame: p.AddBot) -> None:
+    async def _add_bot(self, frame: p.AddBot) -> None:
         kind = frame.kind.strip().lower()
         if kind not in bot_kinds(self.game):
             raise ActionError("illegal", f"unknown bot {kind!r}; known: {bot_kinds(self.game)}")
@@ -606,7 +627,7 @@ class Table:
             while any(same_name(name, t) for t in taken):
                 number += 1
                 name = f"{base} {number}"
-        self._add_occupant(name, "bot", kind, None, None)
+        await self._add_occupant(name, "bot", kind, None, None)
 
     def _known(self, pid: str) -> Occupant:
         occupant = self.occupants.get(pid)
@@ -614,16 +635,16 @@ class Table:
             raise ActionError("illegal", f"no player {pid!r} at this table")
         return occupant
 
-    def _remove(self, pid: str) -> None:
+    async def _remove(self, pid: str) -> None:
         self._known(pid)
         if pid not in self.seat_list:
             raise ActionError("illegal", "that player has no seat in the seat list")
         seats = [x for x in self.seat_list if x != pid]
-        self.store.update_table(self.id, seats=seats)
+        await self.db.call(self._update_table, {"seats": seats})
         self.seat_list = seats
         self.broadcast()
 
-    def _move(self, pid: str, to: int) -> None:
+    async def _move(self, pid: str, to: int) -> None:
         self._known(pid)
         if pid not in self.seat_list:
             raise ActionError("illegal", "that player has no seat in the seat list")
@@ -631,11 +652,14 @@ class Table:
             raise ActionError("illegal", f"seats are 0-{len(self.seat_list) - 1}, not {to}")
         seats = [x for x in self.seat_list if x != pid]
         seats.insert(to, pid)
-        self.store.update_table(self.id, seats=seats)
+        await self.db.call(self._update_table, {"seats": seats})
         self.seat_list = seats
         self.broadcast()
 
-    def _set_options(self, changes: dict[str, Any]) -> None:
+    def _update_table(self, values: dict[str, Any]) -> None:
+        self.store.update_table(self.id, **values)
+
+    async def _set_options(self, changes: dict[str, Any]) -> None:
         merged = self.options.model_dump() | changes
         try:
             options = p.TableOptions.model_validate(merged)
@@ -647,14 +671,14 @@ class Table:
             raise ActionError(
                 "illegal", f"unknown bot {options.standin_bot!r}; known: {bot_kinds(self.game)}"
             )
-        self.store.update_table(self.id, options=options.model_dump())
+        await self.db.call(self._update_table, {"options": options.model_dump()})
         self.options = options
         self.broadcast()
         self._reschedule()
 
     # ------------------------------------------------------------------ host: game
 
-    def _start(self) -> None:
+    async def _start(self) -> None:
         if self._game_running():
             raise ActionError("conflict", "a game is already running; end it first")
         seats = list(self.seat_list)
@@ -696,7 +720,7 @@ class Table:
         row = GameRow(id=game_id, table_id=self.id, game=self.game, status="playing",
                       seats=seats, header=engine_header(engine), created_ms=now_ms(),
                       finished_ms=None)
-        self.store.add_game(row, step)
+        await self.db.call(self.store.add_game, row, step)
         self._apply_ledger(step.ledger)
         session.persisted = len(engine.log)
         self.session = session
@@ -707,14 +731,14 @@ class Table:
         self.broadcast()
         self._reschedule()
 
-    def _pause(self, pause: bool) -> None:
+    async def _pause(self, pause: bool) -> None:
         s = self._require_game(playing=False)
         wanted = "paused" if pause else "playing"
         if s.status == wanted:
             raise ActionError("conflict", f"the game is already {wanted}")
         # Stored first: if the write fails, the game in memory still matches the database.
-        self.store.commit_step(self.id, Step(game_id=s.id, game_status=wanted,
-                                             table_status=wanted))
+        await self.db.commit_step(self.id, Step(game_id=s.id, game_status=wanted,
+                                                table_status=wanted))
         s.status = wanted
         s.notice = None
         self.status = wanted
@@ -722,17 +746,17 @@ class Table:
         self.broadcast()
         self._reschedule()
 
-    def _end(self) -> None:
+    async def _end(self) -> None:
         s = self._require_game(playing=False)
         step = Step(game_id=s.id, game_status="ended", table_status="lobby",
                     clear_table_game=True)
         if isinstance(s.engine, LiarsDiceGame):
             step.ledger = [LedgerEntry(pid, amount, "refund", s.id, s.engine.round)
                            for pid, amount in s.antes.items() if amount]
-        self._finish(s, step)
+        await self._finish(s, step)
 
-    def _finish(self, s: GameSession, step: Step) -> None:
-        self.store.commit_step(self.id, step)
+    async def _finish(self, s: GameSession, step: Step) -> None:
+        await self.db.commit_step(self.id, step)
         self._apply_ledger(step.ledger)
         s.status = step.game_status or s.status
         self.status = "lobby"
@@ -751,7 +775,7 @@ class Table:
             raise ActionError("illegal", "this table plays Liar's Dice; the dice roll themselves")
         return s, s.engine
 
-    def _house_roll(self, frame: p.HouseRoll) -> None:
+    async def _house_roll(self, frame: p.HouseRoll) -> None:
         s, engine = self._blackjack()
         manual = self.options.dice_mode == "manual"
         if manual and frame.target is None and frame.house is None:
@@ -782,7 +806,7 @@ class Table:
             if isinstance(error, ActionError):
                 raise
             raise ActionError("illegal", str(error)) from None
-        self._after_change()
+        await self._after_change()
 
     def _digital_house_roll(self, s: GameSession, engine: BlackjackGame) -> None:
         faces = s.house_faces(engine.round)
@@ -796,7 +820,7 @@ class Table:
         if engine.phase is BlackjackPhase.HOUSE_ROLL:
             engine.roll([house])
 
-    def _d12(self, face: int) -> None:
+    async def _d12(self, face: int) -> None:
         _, engine = self._blackjack()
         if self.options.dice_mode != "manual":
             raise ActionError("illegal", "digital dice: the server rolls the d12s")
@@ -807,15 +831,15 @@ class Table:
             engine.roll([[face]])
         except TavernError as error:
             raise ActionError("illegal", str(error)) from None
-        self._after_change()
+        await self._after_change()
 
-    def _next_round(self) -> None:
+    async def _next_round(self) -> None:
         _, engine = self._blackjack()
         try:
             engine.new_round()
         except TavernError as error:
             raise ActionError("illegal", str(error)) from None
-        self._after_change()
+        await self._after_change()
 
     def _typed_dice(self) -> bool:
         """Whether Liar's Dice players type their own physical dice here."""
@@ -844,7 +868,7 @@ class Table:
             rolled = True
         return rolled
 
-    def _grant(self, pid: str, amount: int) -> None:
+    async def _grant(self, pid: str, amount: int) -> None:
         self._known(pid)
         if self._game_running() and self.game == BLACKJACK:
             raise ActionError("conflict", "gold changes hands between Blackjack sessions "
@@ -853,7 +877,7 @@ class Table:
             raise ActionError("illegal", f"that would leave {self.occupants[pid].name} "
                               f"{self.balances.get(pid, 0) + amount} cp")
         entry = LedgerEntry(pid, amount, "grant")
-        self.store.write_ledger(self.id, [entry])
+        await self.db.call(self.store.write_ledger, self.id, [entry])
         self._apply_ledger([entry])
         self.broadcast()
 
@@ -863,8 +887,8 @@ class Table:
 
     # ------------------------------------------------------------------ after each change
 
-    def _after_change(self, *, commitments: list[Commitment] | None = None,
-                      checks: list[DiceCheck] | None = None) -> None:
+    async def _after_change(self, *, commitments: list[Commitment] | None = None,
+                            checks: list[DiceCheck] | None = None) -> None:
         """Store the engine's new events (one transaction), with the hands typed and the
         answers given at a reveal that came with them, then tell everyone."""
         s = self.session
@@ -874,10 +898,18 @@ class Table:
         step.new_commitments[:0] = commitments or []
         step.dice_checks.extend(checks or [])
         try:
-            self.store.commit_step(self.id, step)
+            await self.db.commit_step(self.id, step)
+        except FenceError:
+            log.error("table %s: another process owns it now; letting it go", self.id,
+                      extra={"table": self.id})
+            if self.on_lost is not None:
+                self.on_lost()
+            raise ActionError("server", "this server no longer holds the table; "
+                              "reconnect") from None
         except Exception:
-            log.exception("table %s: could not store a step; reloading the game", self.id)
-            self.load_game(s.id)
+            log.exception("table %s: could not store a step; reloading the game", self.id,
+                          extra={"table": self.id})
+            await self.load_game(s.id)
             self.broadcast()
             raise ActionError("server", "the action could not be saved; nothing changed") from None
         s.persisted = len(s.engine.log)
@@ -933,40 +965,45 @@ class Table:
                 return
             if self._typed_dice() and self._resolve_chance(s):
                 # A round waiting only on hands the server rolls (a player just covered).
-                self._after_change()
+                with contextlib.suppress(ActionError):  # logged there
+                    await self._after_change()
                 return
             try:
                 move = self._bot_move(s)
             except DecisionCapError as error:
-                self._halt(s, str(error))
+                await self._halt(s, str(error))
                 return
             if move is None:
                 return
-            self._run_move(s, move)
+            await self._run_move(s, move)
 
-    def _halt(self, s: GameSession, reason: str) -> None:
+    async def _halt(self, s: GameSession, reason: str) -> None:
         """Pause a game the bots would never end, and tell everyone why: the DM may end
         it (or resume, if the people at the table will end the round themselves)."""
         log.warning("table %s: %s", self.id, reason)
-        self.store.commit_step(self.id, Step(game_id=s.id, game_status="paused",
-                                             table_status="paused"))
+        await self.db.commit_step(self.id, Step(game_id=s.id, game_status="paused",
+                                                table_status="paused"))
         s.status = "paused"
         s.notice = f"The server paused the game: {reason}"
         self.status = "paused"
         self._clear_timer()
         self.broadcast()
 
-    def _run_move(self, s: GameSession, move: autoplay.Move) -> None:
+    async def _run_move(self, s: GameSession, move: autoplay.Move) -> None:
         try:
             move()
             self._resolve_chance(s)
         except TavernError:
             # A bot bug must not stall the table: log it and reload the stored state.
-            log.exception("table %s: a bot's move was refused", self.id)
-            self.load_game(s.id)
+            log.exception("table %s: a bot's move was refused", self.id,
+                          extra={"table": self.id})
+            await self.load_game(s.id)
             self.broadcast()
             return
-        self._after_change()
+        try:
+            await self._after_change()
+        except ActionError:
+            return  # logged there; the table shows the state as stored
 
     def _bot_move(self, s: GameSession) -> autoplay.Move | None:
         return autoplay.next_bot_move(
@@ -1015,7 +1052,7 @@ class Table:
                     continue
                 # The stand-in makes the one move the person ran out of time for.
                 agent = self._agent(s.seats[seat], standin=True)
-                self._run_move(s, autoplay.move_for(engine, seat, agent))
+                await self._run_move(s, autoplay.move_for(engine, seat, agent))
 
 
 def _view_without_log(view: Any) -> dict[str, Any]:

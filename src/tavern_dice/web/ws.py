@@ -6,6 +6,9 @@ that lets its outbox fill up is disconnected (close code 1013) and will get a
 full ``state`` when it reconnects. Client frames are read as text of at most
 :data:`~tavern_dice.web.protocol.MAX_FRAME_BYTES` bytes; anything else gets an
 ``error`` frame and changes nothing.
+
+A connection to a table that another server process owns is piped to that process
+(:mod:`.relay`); the rest of this module then never sees it.
 """
 
 from __future__ import annotations
@@ -14,17 +17,21 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tavern_dice.web import protocol as p
 from tavern_dice.web.catalog import ActionError
+from tavern_dice.web.manager import CLOSE_MOVED, Remote, TableMoving
+from tavern_dice.web.relay import RELAY_HEADER, relay_socket
 from tavern_dice.web.store import now_ms
 from tavern_dice.web.tables import Table
 
 if TYPE_CHECKING:
     from tavern_dice.web.manager import TableManager
+    from tavern_dice.web.metrics import Metrics
 
 log = logging.getLogger("tavern_dice.web")
 
@@ -38,6 +45,8 @@ CLOSE_TOO_SLOW = 1013
 CLOSE_TIMEOUT_S = 30.0
 """How long the close frame of a too-slow connection may wait behind the frames the
 socket already holds (the client must read those first) before the socket is dropped."""
+FIND_TRIES = 4
+"""Attempts to find a table's owner (one that just died is being replaced meanwhile)."""
 
 
 class Connection:
@@ -77,6 +86,23 @@ class Connection:
             self.too_slow = True
             self.closing = asyncio.get_running_loop().create_task(self._close_too_slow())
 
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close the connection after the frames already queued (the table left this
+        process); the reader then ends."""
+        if self.closing is not None or self.gone:
+            return
+        self.closing = asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        writer = self.writer_task
+        if writer is not None and not writer.done():
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 5.0)
+        with contextlib.suppress(Exception):
+            await self.ws.close(code, reason)
+
     async def _close_too_slow(self) -> None:
         writer = self.writer_task
         if writer is not None and not writer.done():
@@ -110,27 +136,34 @@ class Connection:
 
 
 async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str) -> None:
-    """Run one connection to ``/ws/{table_id}``: ``hello``, then frames until it closes."""
+    """Run one connection to ``/ws/{table_id}``: ``hello``, then frames until it closes;
+    or pipe it to the process that owns the table."""
     await ws.accept()
+    found = await _find(ws, manager, table_id)
+    if found is None:
+        return
     conn = Connection(ws)
     writer = conn.start_writer()
     joined: Table | None = None
+    metrics = manager.metrics
+    metrics.connections.inc()
     try:
-        if manager.get(table_id) is None:
+        if found == "no-table":
             conn.error("no-table", f"no table {table_id!r}")
             await _close(conn, writer, CLOSE_NO_TABLE)
             return
         joined = await _hello(conn, manager, table_id, writer)
         if joined is None:
             return
-        while not conn.too_slow and not writer.done():
+        while not conn.too_slow and conn.closing is None and not writer.done():
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            await _on_frame(conn, joined, message.get("text"))
+            await _on_frame(conn, joined, message.get("text"), metrics)
     except WebSocketDisconnect:
         pass
     finally:
+        metrics.connections.dec()
         if joined is not None:
             async with joined.lock:
                 joined.detach(conn)
@@ -139,6 +172,35 @@ async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str) -> N
                 await conn.closing
         else:
             await _stop_writer(conn, writer)
+
+
+async def _find(ws: WebSocket, manager: TableManager, table_id: str) -> str | None:
+    """``"local"`` or ``"no-table"`` for this process to answer; ``None`` once the
+    connection was piped to the table's owner (and has ended) or closed as moving."""
+    for attempt in range(FIND_TRIES):
+        try:
+            found = await manager.locate(table_id)
+        except TableMoving:
+            found = Remote("")
+        if found is None:
+            return "no-table"
+        if isinstance(found, Table):
+            return "local"
+        if found.address and RELAY_HEADER not in ws.headers:
+            manager.metrics.relayed.inc()
+            try:
+                await relay_socket(ws, found.address, table_id)
+                return None
+            except TableMoving:
+                pass
+            finally:
+                manager.metrics.relayed.dec()
+        if RELAY_HEADER in ws.headers:
+            break  # forwarded here by a process that thinks we own it: no second hop
+        await asyncio.sleep(0.25 * (attempt + 1))
+    with contextlib.suppress(Exception):
+        await ws.close(CLOSE_MOVED, "the table is moving between servers; reconnecting")
+    return None
 
 
 async def _hello(conn: Connection, manager: TableManager, table_id: str,
@@ -162,10 +224,17 @@ async def _hello(conn: Connection, manager: TableManager, table_id: str,
             conn.error("hello-first", "send hello with your token (or null) first", frame.id)
             continue
         # Looked up again: an idle table may have been put away while we waited.
-        table = manager.get(table_id)
+        try:
+            table = await manager.locate(table_id)
+        except TableMoving:
+            table = Remote("")
         if table is None:
             conn.error("no-table", f"no table {table_id!r}")
             await _close(conn, writer, CLOSE_NO_TABLE)
+            return None
+        if isinstance(table, Remote):
+            # It moved to another process meanwhile: the browser reconnects to it.
+            await _close(conn, writer, CLOSE_MOVED)
             return None
         async with table.lock:
             try:
@@ -180,7 +249,8 @@ async def _hello(conn: Connection, manager: TableManager, table_id: str,
         return table
 
 
-async def _on_frame(conn: Connection, table: Table, text: str | None) -> None:
+async def _on_frame(conn: Connection, table: Table, text: str | None,
+                    metrics: Metrics) -> None:
     try:
         frame = p.parse_frame(text)
     except p.ProtocolError as error:
@@ -192,15 +262,22 @@ async def _on_frame(conn: Connection, table: Table, text: str | None) -> None:
     if isinstance(frame, p.Hello):
         conn.error("bad-message", "hello was already received", frame.id)
         return
+    started = time.perf_counter()
+    result = "error"
     try:
         await table.handle(conn, frame)
+        result = "ack"
     except ActionError as error:
         conn.error(error.code, error.message, frame.id)
         return
     except Exception:
-        log.exception("table %s: frame %s failed", table.id, frame.type)
+        log.exception("table %s: frame %s failed", table.id, frame.type,
+                      extra={"table": table.id})
         conn.error("server", "the server could not apply this frame", frame.id)
         return
+    finally:
+        metrics.actions.labels(result).inc()
+        metrics.action_seconds.observe(time.perf_counter() - started)
     conn.send({"type": "ack", "ref": frame.id})
 
 
