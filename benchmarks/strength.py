@@ -46,9 +46,9 @@ def line(label: str, wins: BotWins) -> str:
 
 
 def exploiters(players: int, rules: LiarsDiceRules, games: int, seed: int,
-               workers: int) -> list[ExploitResult]:
+               workers: int, names: list[str] | None = None) -> list[ExploitResult]:
     results = []
-    for name in EXPLOITERS:
+    for name in names or list(EXPLOITERS):
         start = time.perf_counter()
         result = exploit("strong", name, players, games, seed, rules, workers)
         results.append(result)
@@ -59,11 +59,12 @@ def exploiters(players: int, rules: LiarsDiceRules, games: int, seed: int,
     return results
 
 
-def heads_up(games: int, seed: int, workers: int, dice: int, rules_keys: list[str]) -> None:
+def heads_up(games: int, seed: int, workers: int, dice: int, rules_keys: list[str],
+             names: list[str] | None = None) -> None:
     for label in rules_keys:
         rules = RULES[label].replace(dice_per_player=dice)
         print(f"\n1. Heads-up, {dice} dice each, {label} rules, {games} games per line")
-        exploiters(2, rules, games, seed, workers)
+        exploiters(2, rules, games, seed, workers, names)
         for opponent in ("trusting", "probabilistic", "equilibrium"):
             sim = simulate_liars_dice(["strong", opponent], games, seed, rules, workers)
             print(line(f"strong vs {opponent}", sim.bots[0]), flush=True)
@@ -130,10 +131,13 @@ def main() -> None:
     parser.add_argument("--dice", type=int, default=5,
                         help="dice each in section 1 (3: every round has a shipped table)")
     parser.add_argument("--rules", default="tavern,standard", help="section 1's rules")
+    parser.add_argument("--exploiters", default="",
+                        help="only these exploiters, e.g. lbr,bluffer (default: the suite)")
     args = parser.parse_args()
     sections = set(args.only.split(","))
     if "1" in sections:
-        heads_up(args.games, args.seed, args.workers, args.dice, args.rules.split(","))
+        names = args.exploiters.split(",") if args.exploiters else None
+        heads_up(args.games, args.seed, args.workers, args.dice, args.rules.split(","), names)
     if "2" in sections:
         four_players(args.games, args.seed, args.workers)
     if "3" in sections:

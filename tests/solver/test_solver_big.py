@@ -23,6 +23,7 @@ from tavern_dice.solver.store import (
     match_win_probability,
 )
 from tavern_dice.solver.sweeps import Sweeper
+from tavern_dice.solver.tables import TableError
 
 
 def test_dag_policy_value_matches_exact_tree() -> None:
@@ -83,9 +84,11 @@ def test_shipped_policies() -> None:
     assert "liar" not in opening and all(isinstance(w, SumWager) for w in opening)
     with pytest.raises(NotYourTurnError):
         equilibrium_action_probabilities("tavern-standard", [1, 2, 3], 2, True, [Wager(1, 1)])
-    w = match_win_probability("tavern-standard", 5, 5, True)
+    w = match_win_probability("tavern-standard", 3, 3, True)
     assert 0.3 < w < 0.7
-    assert match_win_probability("tavern-standard", 5, 1, True) > 0.9
+    assert match_win_probability("tavern-standard", 3, 1, True) > 0.9
+    with pytest.raises(TableError, match=r"covers whole matches up to \d dice a side"):
+        match_win_probability("tavern-standard", 6, 6, True)
 
 
 def test_cli_solve(tmp_path: Path) -> None:

@@ -196,10 +196,11 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
         for future in concurrent.futures.as_completed(futures):
             dice = futures[future]
             table, seconds = future.result()
-            tables[dice] = table
             print(f"{key} {dice}: {table.meta['histories']} histories, "
                   f"exploitability {table.meta['exploitability']:.5f} before storage, "
                   f"{seconds:.0f} s", flush=True)
+            before = tables.get(dice)
+            tables[dice] = table
             with tempfile.TemporaryDirectory() as tmp:
                 draft = data_path(key, Path(tmp))
                 save(tables, key, draft)
@@ -208,6 +209,17 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
                   f"{table.meta['exploitability']:.5f} (exact), LBR "
                   f"{table.meta.get('lbr_exploitability', float('nan')):.5f}, value "
                   f"{table.meta['value']:+.5f}", flush=True)
+            if before is not None and (before.meta["exploitability"]
+                                       <= table.meta["exploitability"]):
+                # A rebuild that ran out of time worse off than the table it grew from.
+                tables[dice] = before
+                print(f"{key} {dice}: kept the earlier table "
+                      f"({before.meta['exploitability']:.5f})", flush=True)
+            elif before is not None and seed_from is not None and seed_key == key:
+                # Grown from its own earlier table: its time is the sum of both builds.
+                table.meta["solve_seconds"] = round(
+                    table.meta["solve_seconds"] + before.meta.get("solve_seconds", 0.0), 1)
+                table.meta["resumed"] = True
             save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
     load_round.cache_clear()
     print(f"wrote {out} ({out.stat().st_size} bytes) in "

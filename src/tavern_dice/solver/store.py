@@ -25,7 +25,14 @@ import numpy.typing as npt
 from tavern_dice.errors import NotYourTurnError, TavernError
 from tavern_dice.liars_dice.wager import AnyWager
 from tavern_dice.solver.match import win_probabilities
-from tavern_dice.solver.tables import MAX_DICE, TABLE_RULES, data_path, load_round, metadata
+from tavern_dice.solver.tables import (
+    MAX_DICE,
+    TABLE_RULES,
+    TableError,
+    data_path,
+    load_round,
+    metadata,
+)
 
 Action = AnyWager | Literal["liar"]
 """A wager (raise) or the accusation ``"liar"``."""
@@ -78,14 +85,29 @@ def equilibrium_action_probabilities(
 @lru_cache(maxsize=4)
 def _win(rules_key: str) -> npt.NDArray[np.float64]:
     values = {tuple(r["dice"]): float(r["value"]) for r in metadata(rules_key)["rounds"]}
-    return win_probabilities(values, MAX_DICE)
+    # A match from (n, n) passes through every round with at most n dice a side.
+    covered = max((n for n in range(MAX_DICE + 1)
+                   if all((a, b) in values for a in range(1, n + 1)
+                          for b in range(1, n + 1))), default=0)
+    return win_probabilities(values, covered)
 
 
 def match_win_probability(rules_key: str, d_mine: int, d_theirs: int, i_start: bool) -> float:
     """Probability of winning the two-player match from this state when both play the
     shipped policies (backward induction over the rounds' values,
-    :func:`~tavern_dice.solver.match.win_probabilities`)."""
-    return float(_win(rules_key)[d_mine, d_theirs, 0 if i_start else 1])
+    :func:`~tavern_dice.solver.match.win_probabilities`).
+
+    Raises:
+        TableError: the table lacks a round the match could reach from there.
+    """
+    win = _win(rules_key)
+    covered = win.shape[0] - 1
+    if not (0 <= d_mine <= covered and 0 <= d_theirs <= covered):
+        raise TableError(
+            f"the {rules_key} table covers whole matches up to {covered} dice a side, "
+            f"not {(d_mine, d_theirs)}"
+        )
+    return float(win[d_mine, d_theirs, 0 if i_start else 1])
 
 
 __all__ = [
