@@ -31,8 +31,10 @@ from tavern_dice.solver.tables import (
     RoundTable,
     TableError,
     data_path,
+    forget_loaded,
     from_result,
     load_round,
+    read_meta,
     save,
 )
 
@@ -97,7 +99,7 @@ def _seed_table(folder: Path, dice: tuple[int, int], key: str) -> RoundTable | N
 
 def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]:
     """Exploitability of the round as saved in ``path`` (quantised, renormalised)."""
-    load_round.cache_clear()
+    forget_loaded()
     return load_round(key, *dice, folder=path.parent).measure()
 
 
@@ -108,10 +110,10 @@ def remeasure(key: str, path: Path) -> None:
 
     import numpy as np
 
-    load_round.cache_clear()
+    forget_loaded()
     with np.load(path, allow_pickle=False) as data:
-        arrays = {name: data[name] for name in data.files}
-    meta = json.loads(str(arrays.pop("meta")))
+        arrays = {name: data[name] for name in data.files if name != "meta"}
+    meta = read_meta(path)
     for info in meta["rounds"]:
         a, b = info["dice"]
         info.update(load_round(key, a, b, folder=path.parent).measure())
@@ -119,7 +121,7 @@ def remeasure(key: str, path: Path) -> None:
               f"{info['lbr_exploitability']:.5f}", flush=True)
     arrays["meta"] = np.array(json.dumps(meta))
     np.savez_compressed(path, allow_pickle=False, **arrays)
-    load_round.cache_clear()
+    forget_loaded()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -167,20 +169,9 @@ def _saved_rounds(key: str, path: Path) -> dict[tuple[int, int], RoundTable]:
     """The rounds already in ``path`` (as shipped: quantised, with their figures)."""
     if not path.exists():
         return {}
-    load_round.cache_clear()
-    meta = _meta_of(path)
+    forget_loaded()
     return {(a, b): load_round(key, a, b, folder=path.parent)
-            for a, b in (r["dice"] for r in meta["rounds"])}
-
-
-def _meta_of(path: Path) -> dict[str, Any]:
-    import json
-
-    import numpy as np
-
-    with np.load(path, allow_pickle=False) as data:
-        meta: dict[str, Any] = json.loads(str(data["meta"]))
-    return meta
+            for a, b in (r["dice"] for r in read_meta(path)["rounds"])}
 
 
 def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budget: float,
@@ -202,8 +193,9 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
             before = tables.get(dice)
             tables[dice] = table
             with tempfile.TemporaryDirectory() as tmp:
+                # Measured as stored (quantised); the draft needs only this round.
                 draft = data_path(key, Path(tmp))
-                save(tables, key, draft)
+                save({dice: table}, key, draft)
                 table.meta.update(measure_saved(key, dice, draft))
             print(f"{key} {dice}: shipped policy exploitability "
                   f"{table.meta['exploitability']:.5f} (exact), LBR "
@@ -221,7 +213,7 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
                     table.meta["solve_seconds"] + before.meta.get("solve_seconds", 0.0), 1)
                 table.meta["resumed"] = True
             save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
-    load_round.cache_clear()
+    forget_loaded()
     print(f"wrote {out} ({out.stat().st_size} bytes) in "
           f"{time.perf_counter() - start:.0f} s", flush=True)
 

@@ -292,11 +292,23 @@ def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
     os.replace(part, path)
 
 
-@lru_cache(maxsize=4)
-def _meta(path: str) -> dict[str, Any]:
+def read_meta(path: Path) -> dict[str, Any]:
+    """The JSON metadata stored in the table file at ``path`` (read now, not cached)."""
     with np.load(path, allow_pickle=False) as data:
         meta: dict[str, Any] = json.loads(str(data["meta"]))
     return meta
+
+
+@lru_cache(maxsize=4)
+def _meta(path: str) -> dict[str, Any]:
+    return read_meta(Path(path))
+
+
+def forget_loaded() -> None:
+    """Drop every cached table and metadata: for a process that rewrites table files
+    (a build) and reads them again."""
+    load_round.cache_clear()
+    _meta.cache_clear()
 
 
 def metadata(key: str) -> dict[str, Any]:
