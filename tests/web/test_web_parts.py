@@ -169,3 +169,22 @@ def test_web_modules_are_small_and_name_no_game_engine() -> None:
                 first = node.args[0]
                 assert not (isinstance(first, ast.Name) and first.id == "engine"), name
                 assert not (isinstance(first, ast.Attribute) and first.attr == "engine"), name
+
+
+def test_web_house_dice_resume_the_sealed_round_after_a_restart() -> None:
+    adapter = adapter_for("blackjack")
+    options = p.TableOptions()
+    engine, house = adapter.open_game(BLACKJACK_TAVERN, options, ["Ann"], [1000], [None])
+    s = GameSession("g_4", "blackjack", engine, ["p_ann"], "playing", persisted=0,
+                    house=house)
+    [sealed] = collect_step(s, False).new_commitments
+    engine.place_bet(0, 100)
+    # The process restarts: the game comes back from its log, the seal from the store.
+    again, house_again = adapter.reopen_game(engine.to_log(), BLACKJACK_TAVERN, options)
+    assert house_again is not None and house_again is not house
+    restored = GameSession("g_4", "blackjack", again, ["p_ann"], "playing",
+                           persisted=len(again.log), house=house_again)
+    restored.add_commitments([sealed])
+    assert isinstance(again, BlackjackGame) and again.phase is BlackjackPhase.TARGET_ROLL
+    again.roll()
+    assert again.target == sealed.faces[0]

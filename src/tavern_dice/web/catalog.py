@@ -25,13 +25,6 @@ from tavern_dice.web.protocol import MAX_NAME
 LIARS_DICE = "liars-dice"
 BLACKJACK = "blackjack"
 GAMES = (LIARS_DICE, BLACKJACK)
-BLACKJACK_MAX_SEATS = 10
-"""The Dice Blackjack engine seats 1 to 10 players."""
-
-DEFAULT_STANDIN = {LIARS_DICE: "probabilistic", BLACKJACK: "cautious"}
-"""The bot that plays for an away or timed-out person unless the host picks another."""
-DEFAULT_BOT_BET_CP = 100
-"""What a Blackjack bot bets each round (1 gp), raised to the table minimum."""
 
 Engine = LiarsDiceGame | BlackjackGame
 Rules = LiarsDiceRules | BlackjackRules

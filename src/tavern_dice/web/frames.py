@@ -13,7 +13,9 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from tavern_dice.web import physical
 from tavern_dice.web.journal import GameSession
+from tavern_dice.web.seating import Seating
 
 
 class Listener(Protocol):
@@ -106,3 +108,42 @@ def event_data(s: GameSession, index: int, seat: int | None) -> dict[str, Any]:
     if data is None:
         data = s.public_events[index] = event.to_dict()
     return data
+
+
+def shared_game(s: GameSession, seating: Seating, timer: dict[str, Any] | None,
+                pending_roll: dict[str, Any] | None, *, dice_checks: bool) -> dict[str, Any]:
+    """The parts of the ``game`` object every seat sees alike: seats and presence, the
+    open round's commitments and the latest proofs, players' answers at the latest
+    reveal (``dice_checks``: a table whose players type their dice), the turn timer, the
+    dice the table waits for, and why the server paused the game."""
+    occupants = seating.occupants
+    return {
+        "game_id": s.id,
+        "game": s.kind,
+        "status": s.status,
+        "seats": [
+            {"seat": i, "player_id": pid, "name": occupants[pid].name,
+             "kind": occupants[pid].kind, "presence": seating.presence(pid)}
+            for i, pid in enumerate(s.seats)
+        ],
+        "commitments": _commitments_public(s),
+        "proofs": _proofs(s),
+        "dice_checks": physical.checks_public(s) if dice_checks else None,
+        "timer": timer,
+        "pending_roll": pending_roll,
+        "notice": s.notice,
+    }
+
+
+def _commitments_public(s: GameSession) -> dict[str, Any] | None:
+    if s.open_round is None:
+        return None
+    items = [c.public() for c in s.commitments.get(s.open_round, {}).values()]
+    return {"round": s.open_round, "items": items}
+
+
+def _proofs(s: GameSession) -> dict[str, Any] | None:
+    if s.proof_round is None:
+        return None
+    items = [c.proof() for c in s.commitments.get(s.proof_round, {}).values() if c.revealed]
+    return {"round": s.proof_round, "items": items}

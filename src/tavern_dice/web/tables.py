@@ -42,7 +42,7 @@ from tavern_dice.web.catalog import (
 )
 from tavern_dice.web.commitments import HOUSE_SEAT, Commitment
 from tavern_dice.web.dbthread import StoreThread
-from tavern_dice.web.frames import Frames, Listener
+from tavern_dice.web.frames import Frames, Listener, shared_game
 from tavern_dice.web.journal import GameSession, collect_step, engine_header, round_in_log
 from tavern_dice.web.options import changed_options
 from tavern_dice.web.schedule import Scheduler
@@ -85,7 +85,6 @@ class Table:
         self.session: GameSession | None = None
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
-        self.version = 0
         self.closed = False
         self.last_active = 0.0
         """When someone last used the table (the manager's clock), to put it away idle."""
@@ -181,23 +180,10 @@ class Table:
 
     def _shared_game(self, s: GameSession) -> dict[str, Any]:
         """The parts of the ``game`` object every seat sees alike."""
-        typed = self.adapter.typed_hands(self.options)
-        return {
-            "game_id": s.id,
-            "game": s.kind,
-            "status": s.status,
-            "seats": [
-                {"seat": i, "player_id": pid, "name": self.occupants[pid].name,
-                 "kind": self.occupants[pid].kind, "presence": self.seating.presence(pid)}
-                for i, pid in enumerate(s.seats)
-            ],
-            "commitments": _commitments_public(s),
-            "proofs": _proofs(s),
-            "dice_checks": physical.checks_public(s) if typed else None,
-            "timer": self.scheduler.timer_dict(),
-            "pending_roll": self.adapter.pending_roll(s, self.options, self._server_rolls(s)),
-            "notice": s.notice,
-        }
+        return shared_game(
+            s, self.seating, self.scheduler.timer_dict(),
+            self.adapter.pending_roll(s, self.options, self._server_rolls(s)),
+            dice_checks=self.adapter.typed_hands(self.options))
 
     def state_text(self, conn: Listener) -> str:
         """The ``state`` frame for one connection (its seat's view only)."""
@@ -211,7 +197,6 @@ class Table:
             self.scheduler.clear_timer()
         else:
             self.scheduler.arm_timer(s)
-        self.version += 1
         self.frames.changed()
         for conn in list(self.listeners):
             conn.send_text(self.state_text(conn))
@@ -558,16 +543,3 @@ class Table:
         self.broadcast()
         self.scheduler.reschedule()
 
-
-def _commitments_public(s: GameSession) -> dict[str, Any] | None:
-    if s.open_round is None:
-        return None
-    items = [c.public() for c in s.commitments.get(s.open_round, {}).values()]
-    return {"round": s.open_round, "items": items}
-
-
-def _proofs(s: GameSession) -> dict[str, Any] | None:
-    if s.proof_round is None:
-        return None
-    items = [c.proof() for c in s.commitments.get(s.proof_round, {}).values() if c.revealed]
-    return {"round": s.proof_round, "items": items}

@@ -21,18 +21,14 @@ from tavern_dice.stakes import Pot
 from tavern_dice.web import autoplay, house
 from tavern_dice.web import protocol as p
 from tavern_dice.web.adapters.base import Controls, Reload
-from tavern_dice.web.catalog import (
-    BLACKJACK,
-    BLACKJACK_MAX_SEATS,
-    DEFAULT_BOT_BET_CP,
-    DEFAULT_STANDIN,
-    ActionError,
-    Engine,
-    Rules,
-)
+from tavern_dice.web.catalog import BLACKJACK, ActionError, Engine, Rules
 from tavern_dice.web.house import HouseDice
 from tavern_dice.web.journal import GameSession
 
+MAX_SEATS = 10
+"""The Dice Blackjack engine seats 1 to 10 players."""
+DEFAULT_BOT_BET_CP = 100
+"""What a Blackjack bot bets each round (1 gp), raised to the table minimum."""
 DIGITAL_POLICY = frozenset({"d12"})
 """The chance policy with digital dice: the engine rolls the d12s; the house's d20s wait
 for the DM (or ``auto_house``)."""
@@ -47,13 +43,13 @@ class BlackjackAdapter:
     """Dice Blackjack's behaviour at the web table (:class:`.base.GameAdapter`)."""
 
     name = BLACKJACK
-    default_standin = DEFAULT_STANDIN[BLACKJACK]
+    default_standin = "cautious"
     grant_refusal: str | None = ("gold changes hands between Blackjack sessions (the "
                                  "running session tracks the balances)")
     player_dice = False  # the DM types the house's dice and the d12s
 
     def max_seats(self, rules: Rules) -> int:
-        return BLACKJACK_MAX_SEATS
+        return MAX_SEATS
 
     def check_join(self, rules: Rules, name: str, proficiency: int | None) -> None:
         # The engine's own check of a player: a proficiency bonus the ruleset allows.

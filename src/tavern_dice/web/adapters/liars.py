@@ -22,7 +22,7 @@ from tavern_dice.web import autoplay, physical
 from tavern_dice.web import protocol as p
 from tavern_dice.web.adapters.base import Controls, Reload
 from tavern_dice.web.calls import refused_call, stale_call
-from tavern_dice.web.catalog import DEFAULT_STANDIN, LIARS_DICE, ActionError, Engine, Rules
+from tavern_dice.web.catalog import LIARS_DICE, ActionError, Engine, Rules
 from tavern_dice.web.house import HouseDice
 from tavern_dice.web.journal import GameSession
 
@@ -40,7 +40,7 @@ class LiarsDiceAdapter:
     """Liar's Dice's behaviour at the web table (:class:`.base.GameAdapter`)."""
 
     name = LIARS_DICE
-    default_standin = DEFAULT_STANDIN[LIARS_DICE]
+    default_standin = "probabilistic"
     grant_refusal: str | None = None
     player_dice = True
 
