@@ -161,9 +161,13 @@ def test_web_frames_are_json_with_only_the_new_events() -> None:
 def test_web_modules_are_small_and_name_no_game_engine() -> None:
     sizes = {path.name: len(path.read_text().splitlines()) for path in WEB.rglob("*.py")}
     assert max(sizes.values()) <= 600, sorted(sizes.items(), key=lambda kv: -kv[1])[:3]
-    for name in ("tables.py", "schedule.py", "frames.py", "seating.py", "journal.py",
-                 "physical.py", "review.py"):
-        tree = ast.parse((WEB / name).read_text())
+    # autoplay.move_for turns an agent's answer into an engine call; the runner's one
+    # vocabulary of actions (issue 9) replaces its branch.
+    for path in WEB.rglob("*.py"):
+        name = path.name
+        if name == "autoplay.py":
+            continue
+        tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "isinstance":
                 first = node.args[0]
