@@ -9,9 +9,10 @@ equals the stored one.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
+from tavern_dice.chance import AutoRoll, auto_roll_policy
 from tavern_dice.dice import DiceSource, RollSpec, ScriptedDice, SeededDice
 from tavern_dice.errors import LogError
 from tavern_dice.events import DiceRolled, Event
@@ -37,6 +38,7 @@ class ReplayableGame:
     log: list[Event]
     dice: DiceSource
     seed: int | None
+    auto_roll: AutoRoll
     typed_rolls: list[int]
     """Numbers (from 0, in roll order) of the rolls whose faces were typed in by hand."""
     _roll_count: int
@@ -105,8 +107,13 @@ class ReplayableGame:
             self.dice = source
 
     @classmethod
-    def from_log(cls, data: dict[str, Any]) -> Self:
+    def from_log(cls, data: dict[str, Any], *, dice: DiceSource | None = None,
+                 auto_roll: bool | Iterable[str] = False) -> Self:
         """Replay a :meth:`to_log` record into an identical game.
+
+        The game then plays on with ``dice`` (by default the seeded source, moved on as
+        the record's rolls moved it) under the chance policy ``auto_roll``
+        (:mod:`tavern_dice.chance`; by default it rolls nothing itself).
 
         Raises:
             LogError: if the record is malformed, an input does not replay (an edited bet
@@ -153,6 +160,9 @@ class ReplayableGame:
             raise LogError(
                 f"typed_rolls lists rolls {typed}, but rolls {game.typed_rolls} were typed in"
             )
+        if dice is not None:
+            game.dice = dice
+        game.auto_roll = auto_roll_policy(auto_roll)
         return game
 
     def replay_steps(self) -> Iterator[tuple[Event, Self]]:

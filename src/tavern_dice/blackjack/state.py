@@ -28,7 +28,7 @@ Stood(seat=0, bonus=1)
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from tavern_dice.blackjack.events import (
@@ -47,6 +47,7 @@ from tavern_dice.blackjack.events import (
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.settlement import house_roll, settle
 from tavern_dice.blackjack.view import BlackjackView
+from tavern_dice.chance import AutoRoll, auto_roll_policy, rolls_itself
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
@@ -86,7 +87,9 @@ class BlackjackGame(ReplayableGame):
         balances: each player's starting gold in cp (one int for all; default 10 gp).
         proficiency: each player's proficiency bonus (2-6) for Performance, Deception or
             thieves' tools, or ``None`` if not proficient (B7).
-        auto_roll: resolve chance nodes from ``dice`` as soon as they arise.
+        auto_roll: the chance policy (:mod:`~tavern_dice.chance`): which chance
+            nodes are resolved from ``dice`` as soon as they arise: all (``True``), none
+            (``False``), or those of the purposes given (``{"d12"}``).
 
     Raises:
         RulesetError: no players, a negative balance or a bonus outside 2..max.
@@ -103,7 +106,7 @@ class BlackjackGame(ReplayableGame):
         balances: Sequence[int] | int = gp(10),
         proficiency: Sequence[int | None] | None = None,
         seed: int | None = None,
-        auto_roll: bool = True,
+        auto_roll: bool | Collection[str] = True,
     ) -> None:
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not 1 <= len(names) <= 10:
@@ -128,7 +131,7 @@ class BlackjackGame(ReplayableGame):
         self.proficiency: tuple[int | None, ...] = tuple(profs)
         self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
         self.seed = seed
-        self.auto_roll = auto_roll
+        self.auto_roll: AutoRoll = auto_roll_policy(auto_roll)
         self.log: list[Event] = []
         """Every event so far, oldest first. Append-only: views keep a slice of it."""
         self.typed_rolls: list[int] = []
@@ -338,7 +341,8 @@ class BlackjackGame(ReplayableGame):
         return event
 
     def _advance(self) -> None:
-        while self.auto_roll and self.chance_request() is not None:
+        while self.auto_roll and (specs := self.chance_request()) is not None \
+                and rolls_itself(self.auto_roll, specs[0].purpose):
             self.roll()
 
     def _on_target(self, target: int) -> None:

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import copy
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
+from tavern_dice.chance import AutoRoll, auto_roll_policy, rolls_itself
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
@@ -91,7 +92,9 @@ class LiarsDiceGame(ReplayableGame):
         rules: the ruleset (default :data:`~tavern_dice.liars_dice.rules.TAVERN`, the seed).
         dice: the dice source (default: :class:`~tavern_dice.dice.SeededDice` with ``seed``).
         seed: seed for the default dice source.
-        auto_roll: resolve chance nodes from ``dice`` as soon as they arise.
+        auto_roll: the chance policy (:mod:`~tavern_dice.chance`): which chance
+            nodes are resolved from ``dice`` as soon as they arise: all (``True``), none
+            (``False``), or those of the purposes given (``{"roll-off"}``).
         starting_dice: each seat's dice at the start, 1 to ``rules.dice_per_player``
             (default: ``rules.dice_per_player`` each, the seed's "5d6").
 
@@ -108,7 +111,7 @@ class LiarsDiceGame(ReplayableGame):
         dice: DiceSource | None = None,
         *,
         seed: int | None = None,
-        auto_roll: bool = True,
+        auto_roll: bool | Collection[str] = True,
         starting_dice: Sequence[int] | None = None,
     ) -> None:
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
@@ -121,7 +124,7 @@ class LiarsDiceGame(ReplayableGame):
         self.players: tuple[str, ...] = tuple(names)
         self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
         self.seed = seed
-        self.auto_roll = auto_roll
+        self.auto_roll: AutoRoll = auto_roll_policy(auto_roll)
         self.log: list[Event] = []
         """Every event so far, oldest first. Append-only: views keep a slice of it."""
         self.typed_rolls: list[int] = []
@@ -318,6 +321,9 @@ class LiarsDiceGame(ReplayableGame):
     def _advance(self) -> None:
         # The phases in which chance_request() is not None, tested without building specs.
         while self.auto_roll and (self.phase is Phase.ROLL_OFF or self.phase is Phase.ROUND_ROLL):
+            if self.auto_roll is not True and not rolls_itself(
+                    self.auto_roll, "roll-off" if self.phase is Phase.ROLL_OFF else "round"):
+                return
             self.roll()
 
     # ------------------------------------------------------------------ wagers

@@ -28,8 +28,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavern_dice.web import protocol as p
+from tavern_dice.web.adapters import adapter_for
 from tavern_dice.web.catalog import (
-    DEFAULT_STANDIN,
     GAMES,
     ActionError,
     bot_kinds,
@@ -243,7 +243,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
             game: {
                 "presets": {name: rules.to_dict() for name, rules in presets(game).items()},
                 "bot_kinds": bot_kinds(game),
-                "options": defaults | {"standin_bot": DEFAULT_STANDIN[game]},
+                "options": defaults | {"standin_bot": adapter_for(game).default_standin},
             }
             for game in GAMES
         }}

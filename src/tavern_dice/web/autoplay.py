@@ -38,38 +38,43 @@ class AskMemory:
     seats: set[int] = field(default_factory=set)
 
 
-def next_bot_move(engine: Engine, controls: Callable[[int], bool], agent_for: AgentFor,
-                  asked: AskMemory) -> Move | None:
-    """The next move a bot-played seat makes now, or ``None`` if the game waits for a
-    person (or the DM).
+def liars_bot_move(engine: LiarsDiceGame, controls: Callable[[int], bool],
+                   agent_for: AgentFor, asked: AskMemory) -> Move | None:
+    """The next move a bot-played seat makes now in Liar's Dice, or ``None`` if the game
+    waits for a person.
 
     Raises:
-        DecisionCapError: a Liar's Dice round that has gone round too long
+        DecisionCapError: a round that has gone round too long
             (:func:`~tavern_dice.play.runner.check_round_cap`).
 
-    Liar's Dice: after a wager, each bot that may accuse is asked once (L7); then the
-    bot to act, if any, raises or accuses. Blackjack: bots bet in seat order, and the
-    bot whose turn it is rolls or stands once its d12 is rolled.
+    After a wager, each bot that may accuse is asked once (L7); then the bot to act, if
+    any, raises or accuses.
     """
-    if isinstance(engine, LiarsDiceGame):
-        if engine.phase is not LiarsPhase.BIDDING:
-            return None
-        # With repeat_wagers on, bots may pass the same wagers round for ever: stop the
-        # round the way the terminal runner does (raises DecisionCapError).
-        check_round_cap(engine)
-        if engine.wager_maker is not None:
-            if asked.at != len(engine.log):
-                asked.at, asked.seats = len(engine.log), set()
-            for seat in engine.accusers():
-                if seat == engine.turn or seat in asked.seats or not controls(seat):
-                    continue
-                asked.seats.add(seat)
-                if agent_for(seat).wants_to_accuse(engine.view(seat)):
-                    return partial(engine.accuse, seat)
-        turn = engine.turn
-        if turn is not None and controls(turn):
-            return move_for(engine, turn, agent_for(turn))
+    if engine.phase is not LiarsPhase.BIDDING:
         return None
+    # With repeat_wagers on, bots may pass the same wagers round for ever: stop the
+    # round the way the terminal runner does (raises DecisionCapError).
+    check_round_cap(engine)
+    if engine.wager_maker is not None:
+        if asked.at != len(engine.log):
+            asked.at, asked.seats = len(engine.log), set()
+        for seat in engine.accusers():
+            if seat == engine.turn or seat in asked.seats or not controls(seat):
+                continue
+            asked.seats.add(seat)
+            if agent_for(seat).wants_to_accuse(engine.view(seat)):
+                return partial(engine.accuse, seat)
+    turn = engine.turn
+    if turn is not None and controls(turn):
+        return move_for(engine, turn, agent_for(turn))
+    return None
+
+
+def blackjack_bot_move(engine: BlackjackGame, controls: Callable[[int], bool],
+                       agent_for: AgentFor, asked: AskMemory) -> Move | None:
+    """The next move a bot-played seat makes now in Dice Blackjack, or ``None`` if the
+    game waits for a person (or the DM): bots bet in seat order, and the bot whose turn
+    it is rolls or stands once its d12 is rolled. (``asked`` is Liar's Dice's.)"""
     if engine.phase is BlackjackPhase.BETTING:
         for seat in engine.eligible:
             if "bet" in engine.legal_actions(seat) and controls(seat):
@@ -102,23 +107,30 @@ def move_for(engine: Engine, seat: int, agent: Any) -> Move:
     return partial(engine.stand, seat, bonus)
 
 
-def must_act(engine: Engine, seat: int) -> bool:
-    """Whether the game waits on ``seat`` now."""
-    if isinstance(engine, LiarsDiceGame):
-        return engine.turn == seat
+def liars_must_act(engine: LiarsDiceGame, seat: int) -> bool:
+    """Whether the Liar's Dice game waits on ``seat`` now (its turn)."""
+    return engine.turn == seat
+
+
+def blackjack_must_act(engine: BlackjackGame, seat: int) -> bool:
+    """Whether the Dice Blackjack game waits on ``seat`` now (to bet, roll or stand)."""
     return bool(engine.legal_actions(seat))
 
 
-def timer_target(engine: Engine, person: Callable[[int], bool]
-                 ) -> tuple[TimerKey, tuple[int, ...]] | None:
-    """The people the game waits on now, for a turn timer: ``(key, seats)``. The key
-    changes with each new decision (a new turn, a new betting round), so a timer runs
-    once per decision."""
-    if isinstance(engine, LiarsDiceGame):
-        turn = engine.turn
-        if engine.phase is LiarsPhase.BIDDING and turn is not None and person(turn):
-            return ("turn", len(engine.log)), (turn,)
-        return None
+def liars_timer_target(engine: LiarsDiceGame, person: Callable[[int], bool]
+                       ) -> tuple[TimerKey, tuple[int, ...]] | None:
+    """The person the Liar's Dice game waits on now, for a turn timer: ``(key, seats)``.
+    The key changes with each new decision, so a timer runs once per decision."""
+    turn = engine.turn
+    if engine.phase is LiarsPhase.BIDDING and turn is not None and person(turn):
+        return ("turn", len(engine.log)), (turn,)
+    return None
+
+
+def blackjack_timer_target(engine: BlackjackGame, person: Callable[[int], bool]
+                           ) -> tuple[TimerKey, tuple[int, ...]] | None:
+    """The people the Dice Blackjack game waits on now, for a turn timer: everyone yet
+    to bet in a betting round (one key per round), or the player to act."""
     if engine.phase is BlackjackPhase.BETTING:
         waiting = tuple(seat for seat in engine.eligible
                         if "bet" in engine.legal_actions(seat) and person(seat))

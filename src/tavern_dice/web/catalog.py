@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,16 +25,31 @@ from tavern_dice.web.protocol import MAX_NAME
 LIARS_DICE = "liars-dice"
 BLACKJACK = "blackjack"
 GAMES = (LIARS_DICE, BLACKJACK)
-BLACKJACK_MAX_SEATS = 10
-"""The Dice Blackjack engine seats 1 to 10 players."""
-
-DEFAULT_STANDIN = {LIARS_DICE: "probabilistic", BLACKJACK: "cautious"}
-"""The bot that plays for an away or timed-out person unless the host picks another."""
-DEFAULT_BOT_BET_CP = 100
-"""What a Blackjack bot bets each round (1 gp), raised to the table minimum."""
 
 Engine = LiarsDiceGame | BlackjackGame
 Rules = LiarsDiceRules | BlackjackRules
+
+
+@dataclass(frozen=True, slots=True)
+class GameKind:
+    """What the web table reads of a game's definition: its engine and ruleset classes,
+    named rulesets and bots. (The game-neutral part of a game; the web's own per-game
+    behaviour is in :mod:`tavern_dice.web.adapters`.)"""
+
+    name: str
+    engine: type[LiarsDiceGame] | type[BlackjackGame]
+    rules: type[LiarsDiceRules] | type[BlackjackRules]
+    presets: Mapping[str, Rules]
+    bots: Mapping[str, Any]
+
+
+KINDS: dict[str, GameKind] = {
+    LIARS_DICE: GameKind(LIARS_DICE, LiarsDiceGame, LiarsDiceRules, LIARS_DICE_PRESETS,
+                         LIARS_DICE_BOTS),
+    BLACKJACK: GameKind(BLACKJACK, BlackjackGame, BlackjackRules, BLACKJACK_PRESETS,
+                        BLACKJACK_BOTS),
+}
+"""Each game the web offers, by name (the one place the web names both games' classes)."""
 
 
 class ActionError(TavernError):
@@ -58,9 +75,7 @@ def validation_error(error: ValidationError, prefix: str = "") -> ActionError:
 
 def presets(game: str) -> dict[str, Rules]:
     """The engine's named rulesets for ``game``."""
-    if game == LIARS_DICE:
-        return dict(LIARS_DICE_PRESETS)
-    return dict(BLACKJACK_PRESETS)
+    return dict(KINDS[game].presets)
 
 
 def bot_kinds(game: str) -> list[str]:
@@ -70,7 +85,7 @@ def bot_kinds(game: str) -> list[str]:
     >>> {"random", "probabilistic"} <= set(bot_kinds("liars-dice"))
     True
     """
-    return sorted(LIARS_DICE_BOTS if game == LIARS_DICE else BLACKJACK_BOTS)
+    return sorted(KINDS[game].bots)
 
 
 def build_rules(game: str, preset: str, overrides: dict[str, Any]) -> Rules:
@@ -90,9 +105,7 @@ def build_rules(game: str, preset: str, overrides: dict[str, Any]) -> Rules:
         raise ActionError("illegal", f"unknown preset {preset!r}; known: {sorted(named)}")
     data = named[preset].to_dict() | overrides
     try:
-        if game == LIARS_DICE:
-            return LiarsDiceRules.from_dict(data)
-        return BlackjackRules.from_dict(data)
+        return KINDS[game].rules.from_dict(data)
     except (TypeError, TavernError) as error:
         # The engine names the option it refuses (``sides must be a whole number, not
         # 6.0``); the reply names the request field, so a form can point at it.

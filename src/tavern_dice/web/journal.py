@@ -15,17 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavern_dice.blackjack.events import HouseRolled, RoundClosed, RoundOpened, Settled
-from tavern_dice.blackjack.rules import BlackjackRules
-from tavern_dice.blackjack.state import BlackjackGame
-from tavern_dice.blackjack.state import Phase as BlackjackPhase
-from tavern_dice.dice import RollSpec, SecureDice
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.events import GameWon, Revealed, RoundStarted
-from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.stakes import Pot
 from tavern_dice.web.autoplay import AskMemory
-from tavern_dice.web.catalog import LIARS_DICE, Engine, Rules
+from tavern_dice.web.catalog import Engine
 from tavern_dice.web.commitments import HOUSE_SEAT, Commitment
-from tavern_dice.web.store import DiceCheck, LedgerEntry, Step
+from tavern_dice.web.house import HouseDice
+from tavern_dice.web.rows import DiceCheck, LedgerEntry, Step
 
 RUNNING = ("playing", "paused")
 """Game statuses of a game that is not finished."""
@@ -42,8 +39,9 @@ class GameSession:
         commitments: by round, then by seat (``'0'``, ``'1'``, ... or ``'house'``).
         open_round / proof_round: the round whose commitments are published but not
             revealed, and the latest round revealed.
-        antes: cp each player staked at the start (Liar's Dice stakes).
-        public_events: JSON of log entries every viewer sees alike, by log index.
+        pot: the gold each player staked at the start (Liar's Dice stakes).
+        house: the house's committing dice source (digital Blackjack), else ``None``.
+        public_events: log entries every viewer sees alike, as JSON-ready data, by index.
     """
 
     id: str
@@ -56,11 +54,12 @@ class GameSession:
     log_round: int = 0
     open_round: int | None = None
     proof_round: int | None = None
-    antes: dict[str, int] = field(default_factory=dict)
+    pot: Pot[str] = field(default_factory=Pot)
+    house: HouseDice | None = None
     asked: AskMemory = field(default_factory=AskMemory)
     notice: str | None = None
     """Why the server paused the game itself (a round that would never end), for the DM."""
-    public_events: dict[int, str] = field(default_factory=dict)
+    public_events: dict[int, dict[str, Any]] = field(default_factory=dict)
     dice_checks: dict[tuple[int, int], DiceCheck] = field(default_factory=dict)
     """Physical dice: each player's answer at a reveal, by ``(round, seat)``."""
 
@@ -84,15 +83,12 @@ class GameSession:
                 self.proof_round = max(self.proof_round or 0, c.round)
             else:
                 self.open_round = c.round
+                if c.seat == HOUSE_SEAT and self.house is not None:
+                    self.house.resume(c)
 
     def add_dice_checks(self, items: list[DiceCheck]) -> None:
         for c in items:
             self.dice_checks[(c.round, c.seat)] = c
-
-    def house_faces(self, round_: int) -> tuple[int, ...] | None:
-        """The faces committed for the house this round (target first), if any."""
-        c = self.commitments.get(round_, {}).get(HOUSE_SEAT)
-        return None if c is None else c.faces
 
 
 def engine_header(engine: Engine) -> dict[str, Any]:
@@ -100,22 +96,6 @@ def engine_header(engine: Engine) -> dict[str, Any]:
     header = engine.to_log()
     header.pop("events")
     return header
-
-
-def load_engine(kind: str, log_data: dict[str, Any], *, typed: bool = False) -> Engine:
-    """Replay a stored log for live play: the OS's dice; Liar's Dice rolls itself (unless
-    its players type their physical dice, ``typed``), Blackjack waits for the DM's (or
-    the server's) roll commands."""
-    engine: Engine
-    if kind == LIARS_DICE:
-        engine = LiarsDiceGame.from_log(log_data)
-        engine.auto_roll = not typed
-    else:
-        engine = BlackjackGame.from_log(log_data)
-        engine.auto_roll = False
-    # from_log leaves a seeded default source; live play needs the OS's dice.
-    engine.dice = SecureDice()
-    return engine
 
 
 def round_in_log(events: list[Event]) -> int:
@@ -126,10 +106,11 @@ def round_in_log(events: list[Event]) -> int:
     return 0
 
 
-def collect_step(s: GameSession, rules: Rules, dice_mode: str) -> Step:
+def collect_step(s: GameSession, over: bool) -> Step:
     """The step to store for the engine's new events (updating ``s``'s commitments):
-    the events, the commitments they call for, the reveals, ledger rows, and
-    ``game_status='over'`` when the engine says the game is over."""
+    the events, the commitments they call for (the house's dice are sealed as each
+    Blackjack round opens, by ``s.house``), the reveals, ledger rows, and
+    ``game_status='over'`` when the engine says the game is ``over``."""
     engine = s.engine
     new = engine.log[s.persisted:]
     step = Step(game_id=s.id, first_seq=s.persisted, events=[e.to_dict() for e in new])
@@ -140,17 +121,16 @@ def collect_step(s: GameSession, rules: Rules, dice_mode: str) -> Step:
             _commit_roll(s, step, event)
         elif isinstance(event, Revealed | HouseRolled | RoundClosed):
             reveal_round(s, step, s.log_round)
-        elif isinstance(event, GameWon) and s.antes:
-            step.ledger.append(LedgerEntry(s.seats[event.seat], sum(s.antes.values()), "pot",
-                                           s.id, s.log_round))
+        elif isinstance(event, GameWon):
+            step.ledger.extend(LedgerEntry(pid, amount, "pot", s.id, s.log_round)
+                               for pid, amount in s.pot.payout(s.seats[event.seat]).items())
         elif isinstance(event, Settled) and event.delta:
             step.ledger.append(LedgerEntry(s.seats[event.seat], event.delta,
                                            f"settlement:{event.outcome}", s.id, s.log_round))
-        if isinstance(event, RoundOpened) and dice_mode == "digital":
-            assert isinstance(rules, BlackjackRules)
-            _commit_house(s, step, rules, event.round)
-    over = engine.is_over if isinstance(engine, LiarsDiceGame) else (
-        engine.phase is BlackjackPhase.ROUND_OVER and engine.is_over)
+        if isinstance(event, RoundOpened) and s.house is not None:
+            sealed = s.house.seal(s.id, event.round)
+            s.add_commitments([sealed])
+            step.new_commitments.append(sealed)
     if over and s.running:
         step.game_status = "over"
         step.table_status = "lobby"
@@ -167,17 +147,6 @@ def _commit_roll(s: GameSession, step: Step, event: DiceRolled) -> None:
             if str(seat) not in sealed]
     s.add_commitments(made)
     step.new_commitments.extend(made)
-
-
-def _commit_house(s: GameSession, step: Step, rules: BlackjackRules, round_: int) -> None:
-    dice = SecureDice()
-    # The house's dice for this round are rolled now, before any bet, and only their
-    # commitment is published; the engine gets exactly these faces when the DM rolls.
-    target = dice.roll(RollSpec(None, 1, rules.target_sides, "target"))
-    house = dice.roll(RollSpec(None, rules.house_dice, rules.house_sides, "house"))
-    c = Commitment.make(s.id, round_, HOUSE_SEAT, (*target, *house))
-    s.add_commitments([c])
-    step.new_commitments.append(c)
 
 
 def reveal_round(s: GameSession, step: Step, round_: int) -> None:

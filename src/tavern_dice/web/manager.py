@@ -16,14 +16,13 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
-
 from tavern_dice.web import protocol as p
-from tavern_dice.web.catalog import ActionError, bot_kinds, build_rules, validation_error
+from tavern_dice.web.catalog import ActionError, build_rules
 from tavern_dice.web.coordinator import Coordinator
 from tavern_dice.web.dbthread import StoreThread
 from tavern_dice.web.limits import CreationLimiter, TableLimits
 from tavern_dice.web.metrics import Metrics
+from tavern_dice.web.options import read_options
 from tavern_dice.web.store import PlayerRow, TableRow, now_ms, token_hash
 from tavern_dice.web.tables import Table
 
@@ -113,14 +112,7 @@ class TableManager:
                 ``too-many-tables`` when the process holds its most tables and none is idle.
         """
         built = build_rules(game, preset, rules)
-        try:
-            opts = p.TableOptions.model_validate(options)
-        except ValidationError as error:
-            raise validation_error(error, "options.") from None
-        if opts.standin_bot is not None and opts.standin_bot not in bot_kinds(game):
-            raise ActionError("illegal", f"options.standin_bot: unknown bot "
-                              f"{opts.standin_bot!r}; known: {bot_kinds(game)}",
-                              "options.standin_bot")
+        opts = read_options(game, options, "options.")
         wait = self.limiter.wait_s(client)
         if wait:
             raise ActionError(

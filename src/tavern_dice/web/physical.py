@@ -28,7 +28,7 @@ player who mistyped, or a "No", is settled by the table and its DM, not by the s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tavern_dice.dice import ManualDice, RollSpec, TableDice
 from tavern_dice.errors import InvalidDiceError
@@ -43,10 +43,16 @@ ROUND = "round"
 """The purpose of the engine's secret round roll (the only dice players type)."""
 
 
+def _game(s: GameSession) -> LiarsDiceGame:
+    """The session's game: hands are typed at Liar's Dice tables only (their adapter,
+    :mod:`.adapters.liars`, is the only caller here)."""
+    return cast(LiarsDiceGame, s.engine)
+
+
 def round_specs(s: GameSession) -> tuple[RollSpec, ...] | None:
     """The engine's pending secret round roll (one spec per seat with dice), or ``None``."""
-    engine = s.engine
-    if not isinstance(engine, LiarsDiceGame) or engine.phase is not LiarsPhase.ROUND_ROLL:
+    engine = _game(s)
+    if engine.phase is not LiarsPhase.ROUND_ROLL:
         return None
     return engine.chance_request()
 
@@ -106,9 +112,7 @@ def roll_when_ready(s: GameSession, server_rolls: Callable[[int], bool]) -> bool
     person), through the engine's dice source: typed faces for the seats that typed,
     the server's dice for the rest.
     """
-    engine = s.engine
-    if not isinstance(engine, LiarsDiceGame):
-        return False
+    engine = _game(s)
     rolled = False
     while (specs := engine.chance_request()) is not None:
         if specs[0].purpose != ROUND:

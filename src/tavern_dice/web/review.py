@@ -27,11 +27,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
-from tavern_dice.blackjack.state import BlackjackGame
-from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.review import review_game
 from tavern_dice.web import protocol as p
-from tavern_dice.web.catalog import LIARS_DICE, ActionError
+from tavern_dice.web.catalog import KINDS, ActionError
 from tavern_dice.web.manager import TableManager
 from tavern_dice.web.store import Store, StoredGame, token_hash
 
@@ -160,6 +158,5 @@ def _finished_game(store: Store, table_id: str, game_id: str | None) -> StoredGa
 
 
 def _review(stored: StoredGame, seats: tuple[int, ...]) -> dict[str, Any]:
-    engine = LiarsDiceGame if stored.game == LIARS_DICE else BlackjackGame
-    game = engine.from_log(stored.log)
+    game = KINDS[stored.game].engine.from_log(stored.log)
     return review_game(game, seats).to_dict()

@@ -19,8 +19,9 @@ restart needs is here:
 Each game step is written in one transaction (:meth:`Store.commit_steps` writes the
 steps of several tables in one), so a crash never stores an event without its ledger
 rows or the other way round. The schema is made and upgraded by Alembic
-(:mod:`.migrate`). :class:`Store` is synchronous: the server calls it from one thread
-of its own (:mod:`.dbthread`), never from the event loop.
+(:mod:`.migrate`); its models, and the records a step writes, are in :mod:`.rows`.
+:class:`Store` is synchronous: the server calls it from one thread of its own
+(:mod:`.dbthread`), never from the event loop.
 """
 
 from __future__ import annotations
@@ -29,15 +30,9 @@ import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Integer,
-    String,
     Table,
     bindparam,
     create_engine,
@@ -49,10 +44,33 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from tavern_dice.web.commitments import Commitment
+from tavern_dice.web.rows import (
+    Base,
+    CommitmentRow,
+    DiceCheck,
+    DiceCheckRow,
+    EventRow,
+    GameRow,
+    LedgerEntry,
+    LedgerRow,
+    LoadedTable,
+    PlayerRow,
+    Step,
+    StoredGame,
+    TableOwnerRow,
+    TableRow,
+)
+
+__all__ = [
+    "DEFAULT_DATABASE_URL", "Base", "CommitmentRow", "DatabaseError", "DiceCheck",
+    "DiceCheckRow", "EventRow", "Fence", "FenceError", "GameRow", "LedgerEntry", "LedgerRow",
+    "LoadedTable", "PlayerRow", "Step", "Store", "StoredGame", "TableOwnerRow", "TableRow",
+    "is_postgres", "normalize_url", "now_ms", "token_hash",
+]
 
 DEFAULT_DATABASE_URL = "sqlite:///./tavern.sqlite3"
 
@@ -103,174 +121,9 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class Base(DeclarativeBase):
-    pass
-
-
-class TableRow(Base):
-    __tablename__ = "tables"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(16))
-    name: Mapped[str] = mapped_column(String(64))
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    host_token_hash: Mapped[str] = mapped_column(String(64))
-    seats: Mapped[list[str]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16))
-    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    created_ms: Mapped[int] = mapped_column(BigInteger)
-
-
-class PlayerRow(Base):
-    __tablename__ = "players"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    table_id: Mapped[str] = mapped_column(String(32), index=True)
-    name: Mapped[str] = mapped_column(String(64))
-    kind: Mapped[str] = mapped_column(String(8))
-    bot_kind: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    proficiency: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    created_ms: Mapped[int] = mapped_column(BigInteger)
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    table_id: Mapped[str] = mapped_column(String(32), index=True)
-    game: Mapped[str] = mapped_column(String(16))
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    seats: Mapped[list[str]] = mapped_column(JSON)
-    header: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_ms: Mapped[int] = mapped_column(BigInteger)
-    finished_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
-
-
-class EventRow(Base):
-    __tablename__ = "events"
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
-
-
-class CommitmentRow(Base):
-    __tablename__ = "commitments"
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    round: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[str] = mapped_column(String(8), primary_key=True)
-    faces: Mapped[list[int]] = mapped_column(JSON)
-    salt: Mapped[str] = mapped_column(String(32))
-    digest: Mapped[str] = mapped_column(String(64))
-    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
-
-
-class TableOwnerRow(Base):
-    """Which server process holds a table's engine now (PostgreSQL with several
-    processes): its node id and the address other processes forward to. The row is a
-    signpost; the table's advisory lock is what makes the owner the only one."""
-
-    __tablename__ = "table_owners"
-    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    node_id: Mapped[str] = mapped_column(String(32), index=True)
-    address: Mapped[str] = mapped_column(String(200))
-    since_ms: Mapped[int] = mapped_column(BigInteger)
-
-
-class DiceCheckRow(Base):
-    __tablename__ = "dice_checks"
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    round: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    match: Mapped[bool] = mapped_column(Boolean)
-    at_ms: Mapped[int] = mapped_column(BigInteger)
-
-
-@dataclass(frozen=True, slots=True)
-class DiceCheck:
-    """A player's answer at a reveal with physical dice: ``match`` is whether the faces
-    their cup shows are the ones revealed for their seat in ``round``."""
-
-    round: int
-    seat: int
-    match: bool
-
-
-class LedgerRow(Base):
-    __tablename__ = "ledger"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(String(32), index=True)
-    player_id: Mapped[str] = mapped_column(String(32), index=True)
-    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    amount_cp: Mapped[int] = mapped_column(BigInteger)
-    reason: Mapped[str] = mapped_column(String(32))
-    at_ms: Mapped[int] = mapped_column(BigInteger)
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """One gold movement to be written: ``amount_cp`` (positive: to the player)."""
-
-    player_id: str
-    amount_cp: int
-    reason: str
-    game_id: str | None = None
-    round: int | None = None
-
-
-@dataclass(slots=True)
-class Step:
-    """What one game step writes: new events from log index ``first_seq``, commitments made
-    or revealed, ledger rows, and status changes."""
-
-    game_id: str | None = None
-    first_seq: int = 0
-    events: list[dict[str, Any]] = field(default_factory=list)
-    new_commitments: list[Commitment] = field(default_factory=list)
-    revealed: list[tuple[int, str]] = field(default_factory=list)
-    ledger: list[LedgerEntry] = field(default_factory=list)
-    dice_checks: list[DiceCheck] = field(default_factory=list)
-    game_status: str | None = None
-    table_status: str | None = None
-    table_game_id: str | None = None
-    clear_table_game: bool = False
-
-    def empty(self) -> bool:
-        return not (self.events or self.new_commitments or self.revealed or self.ledger
-                    or self.dice_checks or self.game_status or self.table_status
-                    or self.clear_table_game)
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedTable:
-    """What a process reads to hold a table: its row, players, balances, and the running
-    game (with the antes it took) if there is one."""
-
-    row: TableRow
-    players: list[PlayerRow]
-    balances: dict[str, int]
-    game: StoredGame | None
-    antes: dict[str, int]
-
-
 Fence = Callable[[Connection], None]
 """A check run inside each write transaction that raises :class:`FenceError` when this
 process may no longer write (see :meth:`Store.commit_steps`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StoredGame:
-    """A game as stored: its row, the engine log (header plus events) and commitments."""
-
-    id: str
-    table_id: str
-    game: str
-    status: str
-    seats: list[str]
-    log: dict[str, Any]
-    commitments: list[Commitment]
-    created_ms: int
-    finished_ms: int | None
-    dice_checks: list[DiceCheck] = field(default_factory=list)
 
 
 class Store:
