@@ -1,8 +1,11 @@
 """The Dice Blackjack rules engine: the DM is the house; players bet gold (in cp).
 
-Like :class:`~tavern_dice.liars_dice.state.LiarsDiceGame`: each action has a
-``can_*`` query, a ``verify_*`` check that raises with the reason, and the
-action itself, which appends frozen events to :attr:`BlackjackGame.log`.
+Like :class:`~tavern_dice.liars_dice.state.LiarsDiceGame`: every action
+(:mod:`~tavern_dice.blackjack.actions`: ``Bet``, ``SitOut``, ``Roll``, ``Stand``) goes
+through ``legal_actions(seat)``, ``can(seat, action)``, ``verify(seat, action)``, which
+raises with the reason, and ``apply(seat, action)``, which appends frozen events to
+:attr:`BlackjackGame.log`; underneath, each action has its own ``can_*``/``verify_*``
+query and method (``place_bet``, ``sit_out``, ``roll_again``, ``stand``).
 Rolls are chance nodes resolved from the injected dice source (or from faces
 typed in by the DM) via :meth:`BlackjackGame.roll`.
 
@@ -31,6 +34,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
+from tavern_dice.blackjack.actions import BlackjackActions
 from tavern_dice.blackjack.events import (
     BetPlaced,
     HouseRolled,
@@ -76,7 +80,7 @@ class Phase(enum.Enum):
     """B8/B9: bets settled; :meth:`BlackjackGame.new_round` opens the next."""
 
 
-class BlackjackGame(ReplayableGame):
+class BlackjackGame(BlackjackActions, ReplayableGame):
     """A session of Dice Blackjack: rounds against the house, gold tracked in cp.
 
     Args:
@@ -106,8 +110,11 @@ class BlackjackGame(ReplayableGame):
         auto_roll: bool = True,
     ) -> None:
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not 1 <= len(names) <= 10:
-            raise RulesetError(f"Dice Blackjack takes 1-10 players, not {len(names)}")
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise RulesetError(
+                f"Dice Blackjack takes {rules.min_players}-{rules.max_players} players, "
+                f"not {len(names)}"
+            )
         start = [balances] * len(names) if isinstance(balances, int) else list(balances)
         profs = list(proficiency) if proficiency is not None else [None] * len(names)
         if len(start) != len(names) or len(profs) != len(names):
@@ -470,18 +477,6 @@ class BlackjackGame(ReplayableGame):
         self._next_turn()
         self._advance()
         return event
-
-    def legal_actions(self, seat: int) -> list[str]:
-        """What ``seat`` may do now: ``'bet'``, ``'sit-out'``, ``'roll'``, ``'stand'``."""
-        if self.phase is Phase.BETTING:
-            try:
-                self._verify_betting_seat(seat)
-            except IllegalActionError:
-                return []
-            return ["bet", "sit-out"]
-        if self.can_roll_again(seat):
-            return ["roll", "stand"]
-        return []
 
     # ------------------------------------------------------------------ settlement
 

@@ -20,8 +20,9 @@ class BlackjackView:
     """One seat's view (``seat is None``: a spectator or the DM's public screen).
 
     Amounts in cp. ``house_roll`` is ``None`` before the house rolls and after a house
-    bust (see ``house_bust``). ``legal_actions`` are the viewer's, from
-    :meth:`BlackjackGame.legal_actions`; ``bet_limits`` is ``(min, max)`` cp when betting.
+    bust (see ``house_bust``). ``legal_actions`` are the kinds of action the viewer may
+    take (``'bet'``, ``'sit-out'``, ``'roll'``, ``'stand'``), from
+    :meth:`BlackjackGame.action_kinds`; ``bet_limits`` is ``(min, max)`` cp when betting.
     ``log`` is the events as the viewer may see them, up to when the view was made (a
     tuple, built when first read).
     """
@@ -60,7 +61,7 @@ class BlackjackView:
     @staticmethod
     def of(game: BlackjackGame, seat: int | None) -> BlackjackView:
         """Build ``seat``'s view of ``game``."""
-        actions = tuple(game.legal_actions(seat)) if seat is not None else ()
+        actions = tuple(game.action_kinds(seat)) if seat is not None else ()
         return BlackjackView(
             seat=seat,
             players=game.players,

@@ -1,9 +1,11 @@
 """The Liar's Dice rules engine: one mutable game state with a log of frozen events.
 
-Each action has a ``can_*`` query, a ``verify_*`` check that raises with the
-reason and what would be legal, and the action itself, which appends events
-to :attr:`LiarsDiceGame.log` and returns the main one. A rejected action
-changes nothing. Rolls happen at explicit chance nodes (OpenSpiel style):
+Every action (:mod:`~tavern_dice.liars_dice.actions`: a wager or ``Accuse()``) goes
+through ``legal_actions(seat)``, ``can(seat, action)``, ``verify(seat, action)``, which
+raises with the reason and what would be legal, and ``apply(seat, action)``, which
+appends events to :attr:`LiarsDiceGame.log` and returns the main one; underneath, each
+action has its own ``can_*``/``verify_*`` query and method (``wager``, ``accuse``).
+A rejected action changes nothing. Rolls happen at explicit chance nodes (OpenSpiel style):
 :meth:`LiarsDiceGame.chance_request` says what must be rolled and
 :meth:`LiarsDiceGame.roll` resolves it from the injected dice source or from
 faces given by hand. With ``auto_roll=True`` (the default) chance nodes are
@@ -43,6 +45,7 @@ from tavern_dice.errors import (
     RulesetError,
 )
 from tavern_dice.events import DiceRolled, Event, masked_events
+from tavern_dice.liars_dice.actions import LiarsDiceActions
 from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
 from tavern_dice.liars_dice.events import (
     Accused,
@@ -82,7 +85,7 @@ class Phase(enum.Enum):
     """One player has dice left (L9)."""
 
 
-class LiarsDiceGame(ReplayableGame):
+class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     """A game of Liar's Dice under a :class:`LiarsDiceRules` ruleset.
 
     Args:
@@ -511,31 +514,6 @@ class LiarsDiceGame(ReplayableGame):
             self._start_round(self.next_in_game(self.starter))
             self._advance()
         return reveal
-
-    # ------------------------------------------------------------------ generic actions
-
-    def legal_actions(self, seat: int | None = None) -> list[AnyWager | str]:
-        """What ``seat`` (default: the player to act) may do now: wagers, and ``'accuse'``.
-
-        The player to act must raise or accuse; if no raise is legal, only ``'accuse'`` (L7).
-        """
-        if self.phase is not Phase.BIDDING:
-            return []
-        seat = self.turn if seat is None else seat
-        actions: list[AnyWager | str] = []
-        if seat == self.turn:
-            actions.extend(self.legal_wagers())
-        if seat is not None and self.can_accuse(seat):
-            actions.append("accuse")
-        return actions
-
-    def apply(self, action: AnyWager | str, seat: int | None = None) -> Event:
-        """Apply an item of :meth:`legal_actions`: a wager, or ``'accuse'``."""
-        if action == "accuse":
-            return self.accuse(self.turn if seat is None else seat)  # type: ignore[arg-type]
-        if isinstance(action, Wager | SumWager):
-            return self.wager(action, seat)
-        raise InvalidActionError(f"unknown action {action!r}; use a wager or 'accuse'")
 
     # ------------------------------------------------------------------ views and logs
 
