@@ -47,6 +47,7 @@ from tavern_dice.bots.registry import (
 from tavern_dice.errors import InvalidActionError, LogError, TavernError
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
+from tavern_dice.liars_dice.events import Accused
 from tavern_dice.liars_dice.rules import PRESETS as LIARS_DICE_PRESETS
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -78,6 +79,9 @@ class GameDefinition:
         state: the engine class (its ``from_log`` replays a log).
         rules: the ruleset class; presets: its named rulesets (``tavern`` is the seed).
         bots: the bot kinds by name; make_bot: ``make_bot(kind, name=..., seed=...)``.
+        moving_on: the inputs after which the engine moves straight on to what comes next
+            (a Liar's Dice accusation: the reveal, then the next round), so that a record
+            (:mod:`tavern_dice.record`) shows the game as it stood at them.
     """
 
     name: str
@@ -87,6 +91,7 @@ class GameDefinition:
     presets: Mapping[str, Rules]
     bots: Mapping[str, Callable[..., Any]]
     make_bot: Callable[..., Any]
+    moving_on: tuple[type[Event], ...]
     _asking_order: Callable[[Any], tuple[Ask, ...]]
     _answer: Callable[[Any, Ask, Any], Action | None]
     _from_message: Callable[[Mapping[str, Any]], Action]
@@ -203,13 +208,13 @@ def _blackjack_from_message(message: Mapping[str, Any]) -> BlackjackAction:
 LIARS_DICE = GameDefinition(
     name=LiarsDiceGame.GAME_NAME, title="Liar's Dice", state=LiarsDiceGame,
     rules=LiarsDiceRules, presets=LIARS_DICE_PRESETS, bots=LIARS_DICE_BOTS,
-    make_bot=make_liars_dice_bot, _asking_order=_liars_asking_order,
+    make_bot=make_liars_dice_bot, moving_on=(Accused,), _asking_order=_liars_asking_order,
     _answer=_liars_answer, _from_message=_liars_from_message,
 )
 BLACKJACK = GameDefinition(
     name=BlackjackGame.GAME_NAME, title="Dice Blackjack", state=BlackjackGame,
     rules=BlackjackRules, presets=BLACKJACK_PRESETS, bots=BLACKJACK_BOTS,
-    make_bot=make_blackjack_bot, _asking_order=_blackjack_asking_order,
+    make_bot=make_blackjack_bot, moving_on=(), _asking_order=_blackjack_asking_order,
     _answer=_blackjack_answer, _from_message=_blackjack_from_message,
 )
 
