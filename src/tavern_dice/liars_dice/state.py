@@ -46,7 +46,12 @@ from tavern_dice.errors import (
 )
 from tavern_dice.events import DiceRolled, Event, masked_events
 from tavern_dice.liars_dice.actions import LiarsDiceActions
-from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
+from tavern_dice.liars_dice.adjudication import (
+    count_matching,
+    counted_dice,
+    dice_losers,
+    reveal_outcome,
+)
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
@@ -495,7 +500,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
             self._counts[loser] -= 1
-        reveal = Revealed(self.hands, count, outcome, losers, self.dice_counts)
+        hands = self.hands
+        reveal = Revealed(hands, count, outcome, losers, self.dice_counts,
+                          counted_dice(hands, wager, self.rules))
         self.log.append(reveal)
         self._last_reveal = reveal
         for loser in losers:
