@@ -15,6 +15,7 @@ A two-player game with scripted dice (seat 0 wins the roll-off 12 to 5):
 
 >>> from tavern_dice.dice import ScriptedDice
 >>> from tavern_dice.liars_dice.rules import LiarsDiceRules
+>>> from tavern_dice.liars_dice.wager import Wager
 >>> rules = LiarsDiceRules(dice_per_player=2)
 >>> dice = ScriptedDice([(6, 6), (1, 4), (2, 2), (2, 5), (6, 6), (3,)])
 >>> game = LiarsDiceGame(["Ann", "Bo"], rules=rules, dice=dice)
@@ -41,7 +42,6 @@ from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
     InvalidActionError,
-    NotYourTurnError,
     RulesetError,
 )
 from tavern_dice.events import DiceRolled, Event, masked_events
@@ -52,6 +52,7 @@ from tavern_dice.liars_dice.adjudication import (
     dice_losers,
     reveal_outcome,
 )
+from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
@@ -66,11 +67,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import (
     AnyWager,
     SumWager,
-    Wager,
-    check_wager_range,
-    is_raise,
     legal_raises,
-    repeats_refused,
 )
 from tavern_dice.replay import ReplayableGame
 
@@ -342,9 +339,6 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             self.rules, self.dice_in_play, self.current_wager, self.sum_wagers, self.round_wagers
         )
 
-    def _repeats_possible(self) -> bool:
-        return bool(self.round_wagers) and repeats_refused(self.rules, self.sum_wagers)
-
     @property
     def round_wager_limit(self) -> int | None:
         """The most wagers this round can hold, or ``None`` if it has no end.
@@ -369,43 +363,11 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             IllegalActionError: if the wager is out of range or does not raise the standing
                 wager; the message names the standing wager and the lowest legal raises.
         """
-        if not isinstance(wager, Wager | SumWager):
-            raise InvalidActionError(
-                f"a wager is a Wager(quantity, face) or, in the sum endgame, a "
-                f"SumWager(total), not {wager!r}"
-            )
-        if seat is not None:
-            self._check_seat(seat)
-        if self.phase is not Phase.BIDDING:
-            raise IllegalActionError(f"no wager can be made now (phase {self.phase.value})")
-        if seat is not None and seat != self.turn:
-            raise NotYourTurnError(
-                f"it is {self._name(self.turn)}'s turn to wager, not {self._name(seat)}'s"
-            )
-        if self.sum_wagers and not isinstance(wager, SumWager):
-            raise IllegalActionError(
-                "two players with one die each wager on the sum of the dice (seed: 'wagers "
-                f"instead are based on the sum of the dice'); legal: {self._legal_hint()}"
-            )
-        if not self.sum_wagers and not isinstance(wager, Wager):
-            raise IllegalActionError(
-                "sum wagers are only for two players with one die each; "
-                f"legal: {self._legal_hint()}"
-            )
-        check_wager_range(wager, self.dice_in_play, self.rules.sides)
-        if not is_raise(wager, self.current_wager, self.rules.raise_rule):
-            raise IllegalActionError(
-                f"{wager} does not raise {self.current_wager} under the "
-                f"'{self.rules.raise_rule.value}' raise rule; legal: {self._legal_hint()}"
-            )
-        if self._repeats_possible():
-            for number, (maker, made) in enumerate(self.round_wagers, start=1):
-                if made == wager:
-                    raise IllegalActionError(
-                        f"{wager} was already wagered this round (wager {number} of the "
-                        f"round, by {self._name(maker)}), and a wager may not be made twice "
-                        f"in a round (L5b; option repeat_wagers); legal: {self._legal_hint()}"
-                    )
+        check_wager(
+            wager, seat, players=self.players, rules=self.rules, phase=self.phase.value,
+            turn=self.turn, standing=self.current_wager, sum_wagers=self.sum_wagers,
+            counts=self._counts, round_wagers=self.round_wagers,
+        )
 
     def can_wager(self, wager: AnyWager, seat: int | None = None) -> bool:
         """Whether :meth:`verify_wager` would pass."""
@@ -436,14 +398,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def accusers(self) -> tuple[int, ...]:
         """Seats that may accuse now: every player still in the game but the wager-maker,
         starting to the wager-maker's left (L7)."""
-        maker = self.wager_maker
-        if self.phase is not Phase.BIDDING or maker is None:
+        if self.phase is not Phase.BIDDING:
             return ()
-        n = len(self.players)
-        counts = self._counts
-        return tuple(
-            seat for seat in ((maker + step) % n for step in range(1, n)) if counts[seat] > 0
-        )
+        return accusers_of(self.wager_maker, self._counts)
 
     def verify_accuse(self, seat: int) -> None:
         """Raise if ``seat`` may not accuse now.
@@ -452,18 +409,8 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             InvalidActionError: ``seat`` is not a seat number.
             IllegalActionError: no wager stands, the seat is out, or it made the wager.
         """
-        self._check_seat(seat)
-        if self.phase is not Phase.BIDDING:
-            raise IllegalActionError(f"nobody can accuse now (phase {self.phase.value})")
-        if self.wager_maker is None:
-            raise IllegalActionError("no wager stands yet; the first player must wager")
-        if self._counts[seat] == 0 or seat == self.wager_maker:
-            why = "is out of the game" if self._counts[seat] == 0 else (
-                "made the wager and cannot accuse it"
-            )
-            raise IllegalActionError(
-                f"{self._name(seat)} {why}; accusers: {[self._name(s) for s in self.accusers()]}"
-            )
+        check_accuse(seat, players=self.players, phase=self.phase.value,
+                     wager_maker=self.wager_maker, counts=self._counts)
 
     def can_accuse(self, seat: int) -> bool:
         """Whether :meth:`verify_accuse` would pass."""
@@ -548,25 +495,3 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             self.wager(event.wager, event.seat)
         elif isinstance(event, Accused):
             self.accuse(event.accuser)
-
-    def _check_seat(self, seat: object) -> None:
-        """Refuse a seat that is not a seat number (``"0"``, ``None``, ``1.0``, ``True``)."""
-        if type(seat) is not int:
-            raise InvalidActionError(
-                f"a seat is a whole number 0-{self.num_players - 1}, not {seat!r}"
-            )
-        if not 0 <= seat < self.num_players:
-            raise IllegalActionError(f"no seat {seat}; seats are 0-{self.num_players - 1}")
-
-    def _name(self, seat: int | None) -> str:
-        if seat is None or not 0 <= seat < self.num_players:
-            return f"seat {seat}"
-        return self.players[seat]
-
-    def _legal_hint(self, limit: int = 6) -> str:
-        legal = self.legal_wagers()
-        if not legal:
-            return "no raise is possible, so the player to act must accuse"
-        shown = ", ".join(str(w) for w in legal[:limit])
-        more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
-        return shown + more
