@@ -35,6 +35,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from tavern_dice.blackjack.actions import BlackjackActions
+from tavern_dice.blackjack.checks import (
+    bet_limits_of,
+    check_acting,
+    check_amount,
+    check_betting_seat,
+    check_bonus,
+)
 from tavern_dice.blackjack.events import (
     BetPlaced,
     HouseRolled,
@@ -54,8 +61,6 @@ from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
-    InsufficientFundsError,
-    NotYourTurnError,
     RulesetError,
 )
 from tavern_dice.events import HOUSE, DiceRolled, Event, masked_events
@@ -227,10 +232,7 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
 
     def bet_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest bet ``seat`` may place now, in cp (B2)."""
-        high = self._balances[seat]
-        if self.rules.max_bet_cp is not None:
-            high = min(high, self.rules.max_bet_cp)
-        return self.rules.min_bet_cp, high
+        return bet_limits_of(self.rules, self._balances[seat])
 
     def verify_bet(self, seat: int, amount: int) -> None:
         """Raise if ``seat`` may not bet ``amount`` cp now.
@@ -240,14 +242,8 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
             InsufficientFundsError: the amount is outside the table limits or the balance.
         """
         self._verify_betting_seat(seat)
-        low, high = self.bet_limits(seat)
-        if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
-            whole = isinstance(amount, int) and not isinstance(amount, bool)
-            shown = format_cp(amount) if whole else repr(amount)
-            raise InsufficientFundsError(
-                f"{self.players[seat]} may bet {format_cp(low)} to {format_cp(high)} "
-                f"(balance {format_cp(self._balances[seat])}), not {shown}"
-            )
+        check_amount(seat, amount, players=self.players, rules=self.rules,
+                     balance=self._balances[seat])
 
     def can_bet(self, seat: int, amount: int) -> bool:
         """Whether :meth:`verify_bet` would pass."""
@@ -278,18 +274,12 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
         return event
 
     def _verify_betting_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise IllegalActionError(f"no seat {seat!r}; seats are 0-{len(self.players) - 1}")
-        if self.phase is not Phase.BETTING:
-            raise IllegalActionError(f"bets are placed before any die is rolled, not now "
-                                     f"(phase {self.phase.value})")
-        if seat not in self._eligible:
-            raise InsufficientFundsError(
-                f"{self.players[seat]} has {format_cp(self._balances[seat])}, below the table "
-                f"minimum of {format_cp(self.rules.min_bet_cp)}"
-            )
-        if seat in self._decided:
-            raise IllegalActionError(f"{self.players[seat]} has already bet or sat out")
+        valid = isinstance(seat, int) and 0 <= seat < len(self.players)
+        check_betting_seat(
+            seat, players=self.players, rules=self.rules, phase=self.phase.value,
+            eligible=not valid or seat in self._eligible, decided=valid and seat in self._decided,
+            balance=self._balances[seat] if valid else 0,
+        )
 
     def _after_betting(self) -> None:
         if set(self._eligible) - self._decided:
@@ -394,13 +384,8 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
     # ------------------------------------------------------------------ player actions
 
     def _verify_acting(self, seat: int) -> None:
-        if self.phase is not Phase.PLAYING:
-            raise IllegalActionError(f"no player rolls now (phase {self.phase.value})")
-        if self._d12_pending:
-            raise IllegalActionError(f"{self.players[self.turn or 0]}'s d12 must be rolled first")
-        if seat != self.turn:
-            whose = "nobody's" if self.turn is None else f"{self.players[self.turn]}'s"
-            raise NotYourTurnError(f"it is {whose} turn to roll, not seat {seat}'s")
+        check_acting(seat, players=self.players, phase=self.phase.value, turn=self.turn,
+                     d12_pending=self._d12_pending)
 
     def verify_roll_again(self, seat: int) -> None:
         """Raise if ``seat`` may not roll another d12 now (not their turn, or done)."""
@@ -441,24 +426,10 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
                 the target (seed: "add (not subtract) up to half of their proficiency bonus").
         """
         self._verify_acting(seat)
-        legal = self.legal_bonuses(seat)
-        if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus not in legal:
-            cap = self.bonus_cap(seat)
-            assert self.target is not None
-            pb = self.proficiency[seat]
-            half = TAVERN.bonus_cap(pb)  # the seed's ceil(PB/2), before any table cap
-            why = (
-                "a bonus is added, never subtracted" if isinstance(bonus, int) and bonus < 0
-                else f"{self.players[seat]} is not proficient" if not pb
-                else f"it would take {self.totals[seat]} past the target {self.target}"
-                if isinstance(bonus, int) and bonus <= cap
-                else f"this table caps the bonus at {cap} (max_added_bonus)" if cap < half
-                else f"half of proficiency bonus {pb}, rounded up, is {cap}"
-            )
-            raise IllegalActionError(
-                f"cannot add {bonus!r}: {why}; legal bonuses: "
-                + (f"0 to {legal[-1]}" if len(legal) > 1 else "0 only")
-            )
+        check_bonus(
+            seat, bonus, players=self.players, rules=self.rules, legal=self.legal_bonuses(seat),
+            proficiency=self.proficiency[seat], total=self.totals[seat], target=self.target,
+        )
 
     def can_stand(self, seat: int, bonus: int = 0) -> bool:
         """Whether :meth:`verify_stand` would pass."""

@@ -7,8 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tavern_dice.blackjack.actions import Bet, BlackjackAction, Roll, SitOut, as_action
+from tavern_dice.blackjack.checks import (
+    PLAYING,
+    check_acting,
+    check_amount,
+    check_betting_seat,
+    check_bonus,
+)
 from tavern_dice.blackjack.events import Settled
 from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.errors import IllegalActionError, InvalidActionError
 from tavern_dice.events import Event, masked_events
 
 if TYPE_CHECKING:
@@ -86,6 +95,55 @@ class BlackjackView:
             _events=game.log,
             _log_length=len(game.log),
         )
+
+    def verify(self, action: BlackjackAction) -> None:
+        """Raise if the viewer may not take ``action`` now, with the engine's own message
+        (:mod:`~tavern_dice.blackjack.checks` reads only what a view shows), so a player's
+        interface checks an answer without the referee's game. (Out of turn while the
+        turn's d12 is still to be rolled, the view says whose turn it is, where the engine
+        says the d12 comes first.)
+
+        Raises:
+            InvalidActionError: ``action`` is no action. IllegalActionError (or
+                ``InsufficientFundsError``): the rules refuse it now, or the viewer is a
+                spectator.
+        """
+        chosen = as_action(action)
+        seat = self.seat
+        if seat is None:
+            raise IllegalActionError("a spectator takes no action; only seated players act")
+        kinds = self.legal_actions
+        if isinstance(chosen, Bet | SitOut):
+            # Balances do not move while bets are open: eligible now is eligible at the
+            # round's opening (B1).
+            balance = self.balances[seat]
+            eligible = balance >= self.rules.min_bet_cp
+            check_betting_seat(
+                seat, players=self.players, rules=self.rules, phase=self.phase,
+                eligible=eligible, decided=seat in self.bets or (eligible and not kinds),
+                balance=balance,
+            )
+            if isinstance(chosen, Bet):
+                check_amount(seat, chosen.amount, players=self.players, rules=self.rules,
+                             balance=balance)
+            return
+        pending = self.phase == PLAYING and seat == self.turn and not kinds
+        check_acting(seat, players=self.players, phase=self.phase, turn=self.turn,
+                     d12_pending=pending)
+        if not isinstance(chosen, Roll):
+            check_bonus(
+                seat, chosen.bonus, players=self.players, rules=self.rules,
+                legal=self.legal_bonuses, proficiency=self.proficiency[seat],
+                total=self.totals.get(seat, 0), target=self.target,
+            )
+
+    def can(self, action: BlackjackAction) -> bool:
+        """Whether :meth:`verify` would pass."""
+        try:
+            self.verify(action)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
 
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
         """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
