@@ -48,6 +48,7 @@ from tavern_dice.errors import InvalidActionError, LogError, TavernError
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
 from tavern_dice.liars_dice.events import Accused
+from tavern_dice.liars_dice.round_cap import check_round_cap
 from tavern_dice.liars_dice.rules import PRESETS as LIARS_DICE_PRESETS
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -82,6 +83,9 @@ class GameDefinition:
         moving_on: the inputs after which the engine moves straight on to what comes next
             (a Liar's Dice accusation: the reveal, then the next round), so that a record
             (:mod:`tavern_dice.record`) shows the game as it stood at them.
+
+    The game-specific parts (asking order, answers, progress checks, decision keys, web
+    messages) are the functions below, reached through the methods.
     """
 
     name: str
@@ -92,6 +96,8 @@ class GameDefinition:
     bots: Mapping[str, Callable[..., Any]]
     make_bot: Callable[..., Any]
     moving_on: tuple[type[Event], ...]
+    _check_progress: Callable[[Any], None]
+    _decision_key: Callable[[Any], tuple[Any, ...]]
     _asking_order: Callable[[Any], tuple[Ask, ...]]
     _answer: Callable[[Any, Ask, Any], Action | None]
     _from_message: Callable[[Mapping[str, Any]], Action]
@@ -108,6 +114,20 @@ class GameDefinition:
     def waiting_on(self, engine: Engine) -> tuple[int, ...]:
         """The seats the game waits on now (those that must act), in asking order."""
         return tuple(ask.seat for ask in self._asking_order(engine) if not ask.optional)
+
+    def check_progress(self, engine: Engine) -> None:
+        """Raise if the game has gone on without end (see
+        :func:`~tavern_dice.liars_dice.round_cap.check_round_cap`); call before asking.
+
+        Raises:
+            DecisionCapError: a Liar's Dice round that has gone round too long.
+        """
+        self._check_progress(engine)
+
+    def decision_key(self, engine: Engine) -> tuple[Any, ...]:
+        """A key that changes with each new decision the game waits on (a new turn, a new
+        betting round), so that a turn timer runs once per decision."""
+        return self._decision_key(engine)
 
     def answer(self, engine: Engine, ask: Ask, agent: Any) -> Action | None:
         """Ask ``agent`` (a bot or a person's agent, or ``None`` for an empty Blackjack seat,
@@ -168,6 +188,15 @@ def _liars_from_message(message: Mapping[str, Any]) -> LiarsDiceAction:
     )
 
 
+def _liars_check_progress(game: LiarsDiceGame) -> None:
+    if game.phase is LiarsPhase.BIDDING:
+        check_round_cap(game)
+
+
+def _turn_key(game: Engine) -> tuple[Any, ...]:
+    return ("turn", len(game.log))
+
+
 # ---------------------------------------------------------------------- Dice Blackjack
 
 
@@ -189,6 +218,11 @@ def _blackjack_answer(game: BlackjackGame, ask: Ask, agent: Any) -> BlackjackAct
     return move_action(agent.choose_move(view))
 
 
+def _blackjack_decision_key(game: BlackjackGame) -> tuple[Any, ...]:
+    # Bets are one decision for the whole table: the timer runs once per betting round.
+    return ("bet", game.round) if game.phase is BlackjackPhase.BETTING else _turn_key(game)
+
+
 def _blackjack_from_message(message: Mapping[str, Any]) -> BlackjackAction:
     kind = message.get("type")
     if kind == "bet":
@@ -208,13 +242,15 @@ def _blackjack_from_message(message: Mapping[str, Any]) -> BlackjackAction:
 LIARS_DICE = GameDefinition(
     name=LiarsDiceGame.GAME_NAME, title="Liar's Dice", state=LiarsDiceGame,
     rules=LiarsDiceRules, presets=LIARS_DICE_PRESETS, bots=LIARS_DICE_BOTS,
-    make_bot=make_liars_dice_bot, moving_on=(Accused,), _asking_order=_liars_asking_order,
-    _answer=_liars_answer, _from_message=_liars_from_message,
+    make_bot=make_liars_dice_bot, moving_on=(Accused,),
+    _check_progress=_liars_check_progress, _decision_key=_turn_key,
+    _asking_order=_liars_asking_order, _answer=_liars_answer, _from_message=_liars_from_message,
 )
 BLACKJACK = GameDefinition(
     name=BlackjackGame.GAME_NAME, title="Dice Blackjack", state=BlackjackGame,
     rules=BlackjackRules, presets=BLACKJACK_PRESETS, bots=BLACKJACK_BOTS,
-    make_bot=make_blackjack_bot, moving_on=(), _asking_order=_blackjack_asking_order,
+    make_bot=make_blackjack_bot, moving_on=(), _check_progress=lambda game: None,
+    _decision_key=_blackjack_decision_key, _asking_order=_blackjack_asking_order,
     _answer=_blackjack_answer, _from_message=_blackjack_from_message,
 )
 
@@ -264,6 +300,19 @@ def apply_action(engine: Engine, seat: int, action: Action) -> Event:
     """``engine.apply(seat, action)`` for an engine and action of either game (an action
     of the other game is an :class:`~tavern_dice.errors.InvalidActionError`)."""
     return engine.apply(seat, action)  # type: ignore[arg-type]  # the engine checks it
+
+
+def apply_message(engine: Engine, seat: int, message: Mapping[str, Any]) -> Event:
+    """Apply a player's action sent as a web frame's fields (see
+    :meth:`GameDefinition.action_from_message`) for ``seat``: the one place a message
+    becomes an engine call.
+
+    Raises:
+        InvalidActionError: a malformed message. IllegalActionError (``NotYourTurnError``
+            among them): the rules refuse it now; the message says what would be legal.
+    """
+    action = definition_of(engine).action_from_message(message)
+    return apply_action(engine, seat, action)
 
 
 def step(engine: Engine, agents: Sequence[Any]) -> Event | None:

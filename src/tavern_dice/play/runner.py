@@ -19,50 +19,21 @@ from tavern_dice.blackjack.state import BlackjackGame, Phase
 from tavern_dice.bots.base import BlackjackAgent, LiarsDiceAgent
 from tavern_dice.errors import TavernError
 from tavern_dice.events import Event
-from tavern_dice.games import Engine, step
+from tavern_dice.games import Engine, definition_of, step
+from tavern_dice.liars_dice.round_cap import (
+    ROUND_CAP_FACTOR,
+    DecisionCapError,
+    check_round_cap,
+    decision_cap,
+)
 from tavern_dice.liars_dice.state import LiarsDiceGame
 
+__all__ = [
+    "ROUND_CAP_FACTOR", "DecisionCapError", "Observer", "check_round_cap", "decision_cap",
+    "liars_dice_step", "play_blackjack_round", "play_liars_dice", "play_until",
+]
+
 Observer = Callable[[Event], None]
-
-ROUND_CAP_FACTOR = 10
-"""With ``repeat_wagers`` on under the ``either`` rule a round has no end; the runner stops
-one after this many times ``sides x dice in play`` wagers (every other round ends within
-``sides x dice in play``, L5b)."""
-
-
-class DecisionCapError(TavernError):
-    """A game stopped by the runner because its agents would not end it."""
-
-
-def decision_cap(game: LiarsDiceGame) -> int:
-    """The most decisions a game of ``game``'s table can take when every round ends within
-    its :attr:`~LiarsDiceGame.round_wager_limit`: each round costs at least one die, and
-    holds at most ``sides x dice in play`` wagers and one accusation."""
-    dice = sum(game.starting_dice)
-    per_round = game.rules.sides * dice + 1
-    if game.rules.repeat_wagers:
-        per_round *= ROUND_CAP_FACTOR
-    return max(dice - 1, 1) * per_round
-
-
-def check_round_cap(game: LiarsDiceGame) -> None:
-    """Stop a round that has gone round too long (repeats on, see :data:`ROUND_CAP_FACTOR`).
-
-    Raises:
-        DecisionCapError: naming the round, its wagers and the option that allows this.
-    """
-    if game.round_wager_limit is not None:
-        return
-    cap = ROUND_CAP_FACTOR * game.rules.sides * game.dice_in_play
-    if len(game.round_wagers) >= cap:
-        recent = ", ".join(str(w) for _, w in game.round_wagers[-4:])
-        raise DecisionCapError(
-            f"round {game.round} has gone on for {len(game.round_wagers)} wagers (the last: "
-            f"{recent}) without an accusation: with repeat_wagers on, the 'either' raise "
-            "rule lets wagers come round again for ever; stopped. Play with repeated "
-            "wagers forbidden (the tavern preset, L5b) to make every round end."
-        )
-
 
 class _Feed:
     """Passes events that are new in a game's log to the observer."""
@@ -145,7 +116,7 @@ def play_liars_dice(
         raise ValueError(f"need {game.num_players} agents, got {len(agents)}")
     cap = decision_cap(game) if max_decisions is None else max_decisions
     play_until(game, agents, lambda: game.is_over, observer, max_decisions=cap,
-               before_each=lambda: check_round_cap(game))
+               before_each=lambda: definition_of(game).check_progress(game))
     assert game.winner is not None
     return game.winner
 

@@ -14,15 +14,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from tavern_dice.blackjack.state import BlackjackGame
-from tavern_dice.blackjack.state import Phase as BlackjackPhase
 from tavern_dice.errors import TavernError
-from tavern_dice.games import Ask, apply_action, definition_of
-from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.liars_dice.state import Phase as LiarsPhase
-from tavern_dice.play.runner import check_round_cap
+from tavern_dice.games import Ask, Engine, apply_action, definition_of
 
-Engine = LiarsDiceGame | BlackjackGame
 Move = Callable[[], object]
 """A move, ready to run: a bound call of an engine action."""
 AgentFor = Callable[[int], Any]
@@ -54,13 +48,13 @@ def next_bot_move(engine: Engine, controls: Callable[[int], bool], agent_for: Ag
     to act, if any, raises or accuses; in Blackjack bots bet in seat order, and the bot
     whose turn it is rolls or stands once its d12 is rolled.
     """
-    if isinstance(engine, LiarsDiceGame) and engine.phase is LiarsPhase.BIDDING:
-        # With repeat_wagers on, bots may pass the same wagers round for ever: stop the
-        # round the way the terminal runner does (raises DecisionCapError).
-        check_round_cap(engine)
+    definition = definition_of(engine)
+    # With repeat_wagers on, bots may pass the same wagers round for ever: stop the round
+    # the way the terminal runner does (raises DecisionCapError).
+    definition.check_progress(engine)
     if asked.at != len(engine.log):
         asked.at, asked.seats = len(engine.log), set()
-    for ask in definition_of(engine).asking_order(engine):
+    for ask in definition.asking_order(engine):
         if not controls(ask.seat):
             continue
         if ask.optional:
@@ -98,9 +92,7 @@ def move_for(engine: Engine, seat: int, agent: Any) -> Move:
 
 def must_act(engine: Engine, seat: int) -> bool:
     """Whether the game waits on ``seat`` now."""
-    if isinstance(engine, LiarsDiceGame):
-        return engine.turn == seat
-    return bool(engine.legal_actions(seat))
+    return seat in definition_of(engine).waiting_on(engine)
 
 
 def timer_target(engine: Engine, person: Callable[[int], bool]
@@ -108,17 +100,6 @@ def timer_target(engine: Engine, person: Callable[[int], bool]
     """The people the game waits on now, for a turn timer: ``(key, seats)``. The key
     changes with each new decision (a new turn, a new betting round), so a timer runs
     once per decision."""
-    if isinstance(engine, LiarsDiceGame):
-        turn = engine.turn
-        if engine.phase is LiarsPhase.BIDDING and turn is not None and person(turn):
-            return ("turn", len(engine.log)), (turn,)
-        return None
-    if engine.phase is BlackjackPhase.BETTING:
-        waiting = tuple(seat for seat in engine.eligible
-                        if engine.can_sit_out(seat) and person(seat))
-        return (("bet", engine.round), waiting) if waiting else None
-    turn = engine.turn
-    if engine.phase is BlackjackPhase.PLAYING and turn is not None \
-            and engine.chance_request() is None and person(turn):
-        return ("turn", len(engine.log)), (turn,)
-    return None
+    definition = definition_of(engine)
+    waiting = tuple(seat for seat in definition.waiting_on(engine) if person(seat))
+    return (definition.decision_key(engine), waiting) if waiting else None
