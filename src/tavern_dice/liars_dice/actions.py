@@ -37,7 +37,7 @@ tavern_dice.errors.InvalidActionError: 'liar' is no Liar's Dice action; an actio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tavern_dice.errors import IllegalActionError, InvalidActionError
 from tavern_dice.events import Event
@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from tavern_dice.liars_dice.events import Revealed, WagerMade
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Accuse:
+@dataclass(frozen=True, eq=False)  # no slots: a slotted frozen class without fields
+class Accuse:                        # refuses attributes with a TypeError, not as frozen
     """Call the standing wager a lie (L7: "another player can accuse the wager-maker of
     lying"). The seat that accuses is the one the action is applied for.
 
@@ -57,7 +57,7 @@ class Accuse:
     keeps working (an ``Accuse`` has no fields, so this equality stays transitive).
     """
 
-    kind = "accuse"
+    kind: ClassVar[str] = "accuse"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Accuse) or (type(other) is str and other == self.kind)
