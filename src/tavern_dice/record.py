@@ -28,7 +28,7 @@ here, once, so callers need not replay or mask anything themselves.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tavern_dice.events import Event
@@ -46,11 +46,14 @@ class Step(NamedTuple):
             input on which the engine moves straight on (a Liar's Dice accusation, whose
             reveal starts the next round), the game as it stood at it: the round, its
             standing wager and the viewer's dice, with the reveal in ``derived``.
+        seat_views: each seat of ``steps(seats=...)``'s own view, taken with ``view``
+            (a post-game review looks at several seats' decisions in one pass).
     """
 
     event: Event
     derived: tuple[Event, ...]
     view: Any
+    seat_views: Mapping[int, Any] = {}
 
 
 class GameRecord:
@@ -90,10 +93,11 @@ class GameRecord:
         """The players' names, in seat order."""
         return self.final.players
 
-    def steps(self, viewer: int | None = None, *, masked: bool = True) -> Iterator[Step]:
+    def steps(self, viewer: int | None = None, *, masked: bool = True,
+              seats: Sequence[int] = ()) -> Iterator[Step]:
         """Each input with its derived events and ``viewer``'s view (``None``: a
         spectator), events masked for ``viewer`` (``masked=False``: every die shown, for
-        a game that is over). See :class:`Step`."""
+        a game that is over), and the own views of ``seats``. See :class:`Step`."""
         state = game(self.definition.name).state
         replay, _events, typed = state.replay_start(self.header | {"events": []})
         moving_on = self.definition.moving_on
@@ -102,14 +106,17 @@ class GameRecord:
         for index, event in enumerate(self.events):
             if index < len(log):
                 if not started:  # logged while the game was set up
-                    yield Step(self._mask(event, viewer, masked), (), replay.view(viewer))
+                    yield Step(self._mask(event, viewer, masked), (), replay.view(viewer),
+                               {seat: replay.view(seat) for seat in seats})
                 continue
             started = True
-            before = replay.view(viewer) if isinstance(event, moving_on) else None
+            before = (replay.view(viewer), {seat: replay.view(seat) for seat in seats}) \
+                if isinstance(event, moving_on) else None
             replay.replay_input(event, typed)
             derived = tuple(self._mask(e, viewer, masked) for e in log[index + 1:])
-            view = before if before is not None else replay.view(viewer)
-            yield Step(self._mask(event, viewer, masked), derived, view)
+            view, seat_views = before if before is not None else (
+                replay.view(viewer), {seat: replay.view(seat) for seat in seats})
+            yield Step(self._mask(event, viewer, masked), derived, view, seat_views)
 
     @staticmethod
     def _mask(event: Event, viewer: int | None, masked: bool) -> Event:
