@@ -276,7 +276,7 @@ def game(name: str) -> GameDefinition:
 
 def definition_of(engine: Engine) -> GameDefinition:
     """The definition of the game ``engine`` plays."""
-    return game(engine.GAME_NAME)
+    return GAMES[engine.GAME_NAME]
 
 
 def load_log(data: Any) -> Engine:

@@ -73,6 +73,8 @@ class Accuse:                        # refuses attributes with a TypeError, not 
 LiarsDiceAction = Wager | SumWager | Accuse
 """Any Liar's Dice action."""
 
+_ACTION_TYPES = frozenset({Wager, SumWager, Accuse})
+
 ACCUSE_WORDS = frozenset({"accuse", "a", "liar", "l", "call", "lie", "lying"})
 """Words a person may type to accuse (``tavern play``)."""
 
@@ -86,6 +88,8 @@ def as_action(action: object) -> LiarsDiceAction:
         InvalidActionError: anything else, text included (text a person typed is read by
             :func:`parse_action`).
     """
+    if type(action) in _ACTION_TYPES:  # type() first: asked at every decision
+        return action  # type: ignore[return-value]
     if isinstance(action, Wager | SumWager | Accuse):
         return action
     if type(action) is str and action == Accuse.kind:
@@ -176,7 +180,7 @@ class LiarsDiceActions:
             InvalidActionError, IllegalActionError: see :meth:`verify`.
         """
         actor: object = seat
-        if isinstance(seat, Wager | SumWager | Accuse | str) and (
+        if type(seat) is not int and isinstance(seat, Wager | SumWager | Accuse | str) and (
             action is None or type(action) is int
         ):
             actor, action = (self.turn if action is None else action), seat
