@@ -97,9 +97,7 @@ class GameSession:
 
 def engine_header(engine: Engine) -> dict[str, Any]:
     """The engine's ``to_log()`` without its events (stored once per game)."""
-    header = engine.to_log()
-    header.pop("events")
-    return header
+    return engine.log_header()
 
 
 def load_engine(kind: str, log_data: dict[str, Any], *, typed: bool = False) -> Engine:
