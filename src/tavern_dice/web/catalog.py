@@ -23,8 +23,8 @@ from tavern_dice.web.protocol import MAX_NAME
 LIARS_DICE = "liars-dice"
 BLACKJACK = "blackjack"
 GAMES = (LIARS_DICE, BLACKJACK)
-BLACKJACK_MAX_SEATS = 10
-"""The Dice Blackjack engine seats 1 to 10 players."""
+BLACKJACK_MAX_SEATS = BlackjackRules.MAX_PLAYERS
+"""The most players the Dice Blackjack rules seat (``GameDefinition.seat_limits``)."""
 
 DEFAULT_STANDIN = {LIARS_DICE: "probabilistic", BLACKJACK: "cautious"}
 """The bot that plays for an away or timed-out person unless the host picks another."""
