@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from tavern_dice.errors import IllegalActionError, InvalidActionError
+from tavern_dice.errors import InvalidActionError, allowed
 from tavern_dice.events import Event
 
 if TYPE_CHECKING:
@@ -180,11 +180,7 @@ class BlackjackActions:
 
     def can_sit_out(self, seat: int) -> bool:
         """Whether :meth:`verify_sit_out` would pass."""
-        try:
-            self.verify_sit_out(seat)
-        except IllegalActionError:
-            return False
-        return True
+        return allowed(self.verify_sit_out, seat)
 
     def verify(self, seat: int, action: BlackjackAction) -> None:
         """Raise if ``seat`` may not take ``action`` now.
@@ -207,11 +203,7 @@ class BlackjackActions:
 
     def can(self, seat: int, action: BlackjackAction) -> bool:
         """Whether :meth:`verify` would pass."""
-        try:
-            self.verify(seat, action)
-        except (IllegalActionError, InvalidActionError):
-            return False
-        return True
+        return allowed(self.verify, seat, action)
 
     def apply(self, seat: int, action: BlackjackAction) -> Event:
         """``seat`` takes ``action``; return its event (``BetPlaced``, ``SatOut``,

@@ -17,7 +17,7 @@ from tavern_dice.blackjack.checks import (
 )
 from tavern_dice.blackjack.events import Settled
 from tavern_dice.blackjack.rules import BlackjackRules
-from tavern_dice.errors import IllegalActionError, InvalidActionError
+from tavern_dice.errors import IllegalActionError, allowed
 from tavern_dice.events import Event, masked_events
 
 if TYPE_CHECKING:
@@ -139,11 +139,7 @@ class BlackjackView:
 
     def can(self, action: BlackjackAction) -> bool:
         """Whether :meth:`verify` would pass."""
-        try:
-            self.verify(action)
-        except (IllegalActionError, InvalidActionError):
-            return False
-        return True
+        return allowed(self.verify, action)
 
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
         """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from tavern_dice.errors import IllegalActionError, InvalidActionError
+from tavern_dice.errors import InvalidActionError, allowed
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, parse_wager
 
@@ -159,11 +159,7 @@ class LiarsDiceActions:
 
     def can(self, seat: int, action: LiarsDiceAction) -> bool:
         """Whether :meth:`verify` would pass."""
-        try:
-            self.verify(seat, action)
-        except (IllegalActionError, InvalidActionError):
-            return False
-        return True
+        return allowed(self.verify, seat, action)
 
     def apply(self, seat: int | LiarsDiceAction | str,
               action: LiarsDiceAction | str | int | None = None) -> Event:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tavern_dice.errors import IllegalActionError, InvalidActionError
+from tavern_dice.errors import IllegalActionError, allowed
 from tavern_dice.events import Event, masked_events
 from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
 from tavern_dice.liars_dice.checks import check_accuse, check_wager
@@ -123,11 +123,7 @@ class LiarsDiceView:
 
     def can(self, action: LiarsDiceAction) -> bool:
         """Whether :meth:`verify` would pass."""
-        try:
-            self.verify(action)
-        except (IllegalActionError, InvalidActionError):
-            return False
-        return True
+        return allowed(self.verify, action)
 
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
         """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
