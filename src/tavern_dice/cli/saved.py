@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from tavern_dice.errors import LogError, TavernError
-from tavern_dice.games import GAMES, Engine
+from tavern_dice.games import Engine
 from tavern_dice.record import GameRecord
 
 SavedGame = Engine
@@ -58,23 +58,11 @@ def load_record(path: Path) -> tuple[dict[str, Any], GameRecord]:
         LogError: as :func:`load_saved`.
     """
     data = read_log(path)
-    kind = data.get("game")
-    known = " or ".join(repr(name) for name in GAMES)
-    if kind is None:
-        raise LogError(
-            f"{path} is not a game log: it names no game (a log from tavern play "
-            f"--save has \"game\": {known})"
-        )
-    if kind not in GAMES:
-        raise LogError(
-            f"{path} is not a game log this version knows: its 'game' is {kind!r}, "
-            f"expected {known}"
-        )
     try:
         record = GameRecord.load(data)
     except TavernError as error:
-        # The engine's message says what does not replay (a malformed entry, an
-        # illegal wager, impossible dice, an unknown version); only the file is added.
+        # The message says what is wrong (no game named, an unknown game, a malformed
+        # entry, an illegal wager, impossible dice, an unknown version); the file is added.
         raise LogError(f"{path}: {error}") from None
     return data, record
 
