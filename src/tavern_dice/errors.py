@@ -8,6 +8,9 @@ that raises changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class TavernError(ValueError):
     """Base class of every error this project raises for bad input."""
@@ -46,3 +49,14 @@ class RulesetError(TavernError):
 
 class LogError(TavernError):
     """A saved game log that is malformed or does not replay to the state it records."""
+
+
+def allowed(check: Callable[..., None], *args: Any) -> bool:
+    """Whether ``check(*args)`` passes: ``False`` where it raises an
+    :class:`IllegalActionError` or an :class:`InvalidActionError` (each ``can`` query is
+    its ``verify`` check, asked this way)."""
+    try:
+        check(*args)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True

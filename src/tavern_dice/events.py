@@ -57,12 +57,15 @@ class Event:
         if cls is None:
             raise LogError(f"unknown event type {data['type']!r}; known: {sorted(_REGISTRY)}")
         fields = {f.name for f in dataclasses.fields(cls)}
+        # A field with a default was added after logs were first written without it.
+        optional = {f.name for f in dataclasses.fields(cls)
+                    if f.default is not dataclasses.MISSING}
         given = set(data) - {"type"}
-        if given != fields:
+        if not fields - optional <= given <= fields:
             raise LogError(
                 f"event {data['type']!r} needs fields {sorted(fields)}, got {sorted(given)}"
             )
-        return cls(**{name: _from_json(data[name]) for name in fields})
+        return cls(**{name: _from_json(data[name]) for name in given})
 
     def masked_for(self, viewer: int | None) -> Self:
         """Return this event as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""

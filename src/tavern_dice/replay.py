@@ -65,16 +65,21 @@ class ReplayableGame:
     def _apply_input(self, event: Event) -> None:
         raise NotImplementedError
 
-    def to_log(self) -> dict[str, Any]:
-        """The game as JSON-ready data: ``{"game", "version", <header>, "typed_rolls",
-        "events"}``."""
+    def log_header(self) -> dict[str, Any]:
+        """The record's header: :meth:`to_log` without ``"events"`` (``{"game", "version",
+        <header>, "typed_rolls"}``), built without serialising a single event (a store that
+        appends events as they happen keeps the header once)."""
         return {
             "game": self.GAME_NAME,
             "version": LOG_VERSION,
             **self._header(),
             "typed_rolls": list(self.typed_rolls),
-            "events": [e.to_dict() for e in self.log],
         }
+
+    def to_log(self) -> dict[str, Any]:
+        """The game as JSON-ready data: ``{"game", "version", <header>, "typed_rolls",
+        "events"}``."""
+        return {**self.log_header(), "events": [e.to_dict() for e in self.log]}
 
     def _replay_roll(self, event: DiceRolled, typed: Collection[int] | None) -> None:
         """Resolve the next chance node with a logged roll, moving a seeded dice source on
@@ -107,17 +112,13 @@ class ReplayableGame:
             self.dice = source
 
     @classmethod
-    def from_log(cls, data: dict[str, Any], *, dice: DiceSource | None = None,
-                 auto_roll: bool | Iterable[str] = False) -> Self:
-        """Replay a :meth:`to_log` record into an identical game.
-
-        The game then plays on with ``dice`` (by default the seeded source, moved on as
-        the record's rolls moved it) under the chance policy ``auto_roll``
-        (:mod:`tavern_dice.chance`; by default it rolls nothing itself).
+    def replay_start(cls, data: dict[str, Any]) -> tuple[Self, list[Event], list[int] | None]:
+        """Check a :meth:`to_log` record's header and events and build the fresh game its
+        inputs replay into: ``(game, events, typed_rolls)``; feed the inputs with
+        :meth:`replay_input`. (:meth:`from_log` does both, and checks the result.)
 
         Raises:
-            LogError: if the record is malformed, an input does not replay (an edited bet
-                above the balance, a die showing 7), or the derived events differ.
+            LogError: a malformed record or an unknown version.
         """
         name = cls.GAME_NAME
         if not isinstance(data, dict) or data.get("game") != name:
@@ -142,18 +143,45 @@ class ReplayableGame:
             raise LogError(f"malformed {name} log: it has no {error} entry") from None
         except (TypeError, ValueError) as error:  # ValueError covers TavernError
             raise LogError(f"malformed {name} log: {error}") from None
+        return game, events, typed
+
+    def replay_input(self, event: Event, typed: Collection[int] | None) -> None:
+        """Feed one logged event to a game replaying its record: a roll resolves the
+        pending chance node (see the class doc for ``typed``), a player's action is taken
+        again, and a derived event is ignored (the engine derives it itself).
+
+        Raises:
+            LogError: the input does not replay (an edited bet above the balance, a die
+                showing 7).
+        """
         try:
-            for event in events:
-                if isinstance(event, DiceRolled):
-                    game._replay_roll(event, typed)
-                else:
-                    game._apply_input(event)
+            if isinstance(event, DiceRolled):
+                self._replay_roll(event, typed)
+            else:
+                self._apply_input(event)
         except LogError:
             raise
         except (AssertionError, IndexError, TypeError, ValueError) as error:
             # An edited input fails to replay: report it as a bad log, not as a move
             # someone is trying to make now.
             raise LogError(f"an input event does not replay: {error}") from None
+
+    @classmethod
+    def from_log(cls, data: dict[str, Any], *, dice: DiceSource | None = None,
+                 auto_roll: bool | Iterable[str] = False) -> Self:
+        """Replay a :meth:`to_log` record into an identical game.
+
+        The game then plays on with ``dice`` (by default the seeded source, moved on as
+        the record's rolls moved it) under the chance policy ``auto_roll``
+        (:mod:`tavern_dice.chance`; by default it rolls nothing itself).
+
+        Raises:
+            LogError: if the record is malformed, an input does not replay (an edited bet
+                above the balance, a die showing 7), or the derived events differ.
+        """
+        game, events, typed = cls.replay_start(data)
+        for event in events:
+            game.replay_input(event, typed)
         if game.log != events:
             raise LogError("the log's derived events do not match a replay of its inputs")
         if typed is not None and game.typed_rolls != typed:
@@ -166,18 +194,18 @@ class ReplayableGame:
         return game
 
     def replay_steps(self) -> Iterator[tuple[Event, Self]]:
-        """Yield each event with the game as it stood right after it (``tavern replay``).
+        """Yield each event with the game as it stood after the input that made it.
 
         The game yielded is one object that moves on: use it before asking for the next.
+        Every event of one input comes with the state after all of them (after an
+        accusation, the next round already): :class:`tavern_dice.record.GameRecord` steps
+        through a record input by input, with each step's view taken where it belongs.
         """
-        game = type(self)._fresh(self.to_log())
+        game = type(self)._fresh(self.log_header())
         typed = list(self.typed_rolls)
         seen = 0
         for event in self.log:
-            if isinstance(event, DiceRolled):
-                game._replay_roll(event, typed)
-            else:
-                game._apply_input(event)
+            game.replay_input(event, typed)
             while seen < len(game.log):
                 yield game.log[seen], game
                 seen += 1

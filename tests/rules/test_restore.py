@@ -65,7 +65,7 @@ def blackjack_decision(game: BlackjackGame, rng: random.Random, typed: float) ->
     if game.phase is BlackjackPhase.ROUND_OVER:
         return "new_round", None
     if game.phase is BlackjackPhase.BETTING:
-        seat = next(s for s in game.eligible if "bet" in game.legal_actions(s))
+        seat = next(s for s in game.eligible if "bet" in game.action_kinds(s))
         low, high = game.bet_limits(seat)
         if rng.random() < 0.15:
             return "sit_out", seat

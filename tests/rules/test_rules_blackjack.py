@@ -88,7 +88,7 @@ def test_b1_a_player_with_no_gold_cannot_bet() -> None:
     """
     game = table([], ["Ann", "Bo"], balances=[0, 50])
     assert game.eligible == (1,)
-    assert game.legal_actions(0) == [] and game.legal_actions(1) == ["bet", "sit-out"]
+    assert game.action_kinds(0) == [] and game.action_kinds(1) == ["bet", "sit-out"]
     assert game.view(0).bet_limits is None
     before = game.to_log()
     with pytest.raises(InsufficientFundsError, match="Ann has 0 cp, below the table minimum"):
@@ -280,7 +280,7 @@ def test_b6_players_add_d12s_until_they_stand_or_bust() -> None:
     game.place_bet(0, 100)
     game.place_bet(1, 100)
     assert (game.turn, game.totals) == (0, {0: 5})  # the first d12 needs no asking
-    assert game.legal_actions(0) == ["roll", "stand"] and game.legal_actions(1) == []
+    assert game.action_kinds(0) == ["roll", "stand"] and game.action_kinds(1) == []
     game.roll_again(0)
     assert game.totals[0] == 11
     game.roll_again(0)  # 19: over 14, a bust that ends Ann's turn

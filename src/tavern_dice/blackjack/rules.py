@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tavern_dice.errors import RulesetError
 from tavern_dice.rules_base import RulesetMixin
@@ -49,6 +50,21 @@ class BlackjackRules(RulesetMixin):
     max_bet_cp: int | None = None
     max_proficiency_bonus: int = 6
     max_added_bonus: int | None = None
+
+    MIN_PLAYERS: ClassVar[int] = 1
+    MAX_PLAYERS: ClassVar[int] = 10
+    """The engine seats 1 to 10 players against the house (not options: the seed sets no
+    limit, and the web table's seat list and the tests are sized for ten)."""
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players a session seats (as ``LiarsDiceRules.min_players``)."""
+        return self.MIN_PLAYERS
+
+    @property
+    def max_players(self) -> int:
+        """The most players a session seats (as ``LiarsDiceRules.max_players``)."""
+        return self.MAX_PLAYERS
 
     def __post_init__(self) -> None:
         self.check_field_types()

@@ -11,13 +11,17 @@ True
 ('house-bust', 100)
 >>> settle(TAVERN, 100, 9, target=14, house=9)      # not closer than the house: lose
 ('lose', -100)
+>>> payout_ratio(TAVERN, "exact"), payout_ratio(TAVERN, "house-bust"), payout_ratio(TAVERN, "bust")
+(Fraction(3, 2), Fraction(1, 1), Fraction(-1, 1))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.errors import TavernError
 
 
 def house_roll(rules: BlackjackRules, target: int, dice: Sequence[int]) -> int | None:
@@ -59,18 +63,41 @@ def outcome(rules: BlackjackRules, final: int | None, *, target: int, house: int
     return "lose"
 
 
+OUTCOMES = ("bust", "exact", "house-bust", "win", "lose")
+"""Every way one player's round ends (B8), as :func:`outcome` names them."""
+
+_WIN = Fraction(1)
+_LOSS = Fraction(-1)
+
+
+def payout_ratio(rules: BlackjackRules, result: str) -> Fraction:
+    """What an :func:`outcome` pays per unit bet, exactly (B8): an exact hit
+    ``exact_numerator/exact_denominator`` (seed: "1.5x their wager"), a win or a house bust
+    +1, a bust or a loss -1. :func:`settle` pays it in cp, an exact hit rounded down to
+    the copper piece; the solver values play with it unrounded.
+
+    Raises:
+        TavernError: ``result`` is none of :data:`OUTCOMES`.
+    """
+    if result == "exact":
+        return Fraction(rules.exact_numerator, rules.exact_denominator)
+    if result in ("win", "house-bust"):
+        return _WIN
+    if result in ("bust", "lose"):
+        return _LOSS
+    raise TavernError(f"unknown outcome {result!r}; one of {', '.join(OUTCOMES)}")
+
+
 def settle(
     rules: BlackjackRules, bet: int, final: int | None, *, target: int, house: int | None
 ) -> tuple[str, int]:
     """Settle one bet of ``bet`` cp: return ``(outcome, player's gain in cp)`` (B8).
 
-    The :func:`outcome` pays: an exact hit ``exact_numerator/exact_denominator`` times the
-    bet, rounded down to the copper piece (seed: 1.5x); a win or a house bust the bet; a
-    bust or a loss costs the bet.
+    The :func:`outcome` pays :func:`payout_ratio` times the bet: an exact hit rounded down
+    to the copper piece (:meth:`~tavern_dice.blackjack.rules.BlackjackRules.exact_payout`),
+    a win or a house bust the bet; a bust or a loss costs the bet.
     """
     result = outcome(rules, final, target=target, house=house)
     if result == "exact":
         return result, rules.exact_payout(bet)
-    if result in ("win", "house-bust"):
-        return result, bet
-    return result, -bet
+    return result, int(payout_ratio(rules, result) * bet)

@@ -1,8 +1,11 @@
 """The Dice Blackjack rules engine: the DM is the house; players bet gold (in cp).
 
-Like :class:`~tavern_dice.liars_dice.state.LiarsDiceGame`: each action has a
-``can_*`` query, a ``verify_*`` check that raises with the reason, and the
-action itself, which appends frozen events to :attr:`BlackjackGame.log`.
+Like :class:`~tavern_dice.liars_dice.state.LiarsDiceGame`: every action
+(:mod:`~tavern_dice.blackjack.actions`: ``Bet``, ``SitOut``, ``Roll``, ``Stand``) goes
+through ``legal_actions(seat)``, ``can(seat, action)``, ``verify(seat, action)``, which
+raises with the reason, and ``apply(seat, action)``, which appends frozen events to
+:attr:`BlackjackGame.log`; underneath, each action has its own ``can_*``/``verify_*``
+query and method (``place_bet``, ``sit_out``, ``roll_again``, ``stand``).
 Rolls are chance nodes resolved from the injected dice source (or from faces
 typed in by the DM) via :meth:`BlackjackGame.roll`.
 
@@ -31,6 +34,14 @@ import enum
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from tavern_dice.blackjack.actions import BlackjackActions
+from tavern_dice.blackjack.checks import (
+    bet_limits_of,
+    check_acting,
+    check_amount,
+    check_betting_seat,
+    check_bonus,
+)
 from tavern_dice.blackjack.events import (
     BetPlaced,
     HouseRolled,
@@ -51,8 +62,6 @@ from tavern_dice.chance import AutoRoll, auto_roll_policy, rolls_itself
 from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
-    InsufficientFundsError,
-    NotYourTurnError,
     RulesetError,
 )
 from tavern_dice.events import HOUSE, DiceRolled, Event, masked_events
@@ -77,7 +86,7 @@ class Phase(enum.Enum):
     """B8/B9: bets settled; :meth:`BlackjackGame.new_round` opens the next."""
 
 
-class BlackjackGame(ReplayableGame):
+class BlackjackGame(BlackjackActions, ReplayableGame):
     """A session of Dice Blackjack: rounds against the house, gold tracked in cp.
 
     Args:
@@ -109,8 +118,11 @@ class BlackjackGame(ReplayableGame):
         auto_roll: bool | Collection[str] = True,
     ) -> None:
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not 1 <= len(names) <= 10:
-            raise RulesetError(f"Dice Blackjack takes 1-10 players, not {len(names)}")
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise RulesetError(
+                f"Dice Blackjack takes {rules.min_players}-{rules.max_players} players, "
+                f"not {len(names)}"
+            )
         start = [balances] * len(names) if isinstance(balances, int) else list(balances)
         profs = list(proficiency) if proficiency is not None else [None] * len(names)
         if len(start) != len(names) or len(profs) != len(names):
@@ -223,10 +235,7 @@ class BlackjackGame(ReplayableGame):
 
     def bet_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest bet ``seat`` may place now, in cp (B2)."""
-        high = self._balances[seat]
-        if self.rules.max_bet_cp is not None:
-            high = min(high, self.rules.max_bet_cp)
-        return self.rules.min_bet_cp, high
+        return bet_limits_of(self.rules, self._balances[seat])
 
     def verify_bet(self, seat: int, amount: int) -> None:
         """Raise if ``seat`` may not bet ``amount`` cp now.
@@ -236,14 +245,8 @@ class BlackjackGame(ReplayableGame):
             InsufficientFundsError: the amount is outside the table limits or the balance.
         """
         self._verify_betting_seat(seat)
-        low, high = self.bet_limits(seat)
-        if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
-            whole = isinstance(amount, int) and not isinstance(amount, bool)
-            shown = format_cp(amount) if whole else repr(amount)
-            raise InsufficientFundsError(
-                f"{self.players[seat]} may bet {format_cp(low)} to {format_cp(high)} "
-                f"(balance {format_cp(self._balances[seat])}), not {shown}"
-            )
+        check_amount(seat, amount, players=self.players, rules=self.rules,
+                     balance=self._balances[seat])
 
     def can_bet(self, seat: int, amount: int) -> bool:
         """Whether :meth:`verify_bet` would pass."""
@@ -274,18 +277,12 @@ class BlackjackGame(ReplayableGame):
         return event
 
     def _verify_betting_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise IllegalActionError(f"no seat {seat!r}; seats are 0-{len(self.players) - 1}")
-        if self.phase is not Phase.BETTING:
-            raise IllegalActionError(f"bets are placed before any die is rolled, not now "
-                                     f"(phase {self.phase.value})")
-        if seat not in self._eligible:
-            raise InsufficientFundsError(
-                f"{self.players[seat]} has {format_cp(self._balances[seat])}, below the table "
-                f"minimum of {format_cp(self.rules.min_bet_cp)}"
-            )
-        if seat in self._decided:
-            raise IllegalActionError(f"{self.players[seat]} has already bet or sat out")
+        valid = isinstance(seat, int) and 0 <= seat < len(self.players)
+        check_betting_seat(
+            seat, players=self.players, rules=self.rules, phase=self.phase.value,
+            eligible=not valid or seat in self._eligible, decided=valid and seat in self._decided,
+            balance=self._balances[seat] if valid else 0,
+        )
 
     def _after_betting(self) -> None:
         if set(self._eligible) - self._decided:
@@ -391,13 +388,8 @@ class BlackjackGame(ReplayableGame):
     # ------------------------------------------------------------------ player actions
 
     def _verify_acting(self, seat: int) -> None:
-        if self.phase is not Phase.PLAYING:
-            raise IllegalActionError(f"no player rolls now (phase {self.phase.value})")
-        if self._d12_pending:
-            raise IllegalActionError(f"{self.players[self.turn or 0]}'s d12 must be rolled first")
-        if seat != self.turn:
-            whose = "nobody's" if self.turn is None else f"{self.players[self.turn]}'s"
-            raise NotYourTurnError(f"it is {whose} turn to roll, not seat {seat}'s")
+        check_acting(seat, players=self.players, phase=self.phase.value, turn=self.turn,
+                     d12_pending=self._d12_pending)
 
     def verify_roll_again(self, seat: int) -> None:
         """Raise if ``seat`` may not roll another d12 now (not their turn, or done)."""
@@ -438,24 +430,10 @@ class BlackjackGame(ReplayableGame):
                 the target (seed: "add (not subtract) up to half of their proficiency bonus").
         """
         self._verify_acting(seat)
-        legal = self.legal_bonuses(seat)
-        if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus not in legal:
-            cap = self.bonus_cap(seat)
-            assert self.target is not None
-            pb = self.proficiency[seat]
-            half = TAVERN.bonus_cap(pb)  # the seed's ceil(PB/2), before any table cap
-            why = (
-                "a bonus is added, never subtracted" if isinstance(bonus, int) and bonus < 0
-                else f"{self.players[seat]} is not proficient" if not pb
-                else f"it would take {self.totals[seat]} past the target {self.target}"
-                if isinstance(bonus, int) and bonus <= cap
-                else f"this table caps the bonus at {cap} (max_added_bonus)" if cap < half
-                else f"half of proficiency bonus {pb}, rounded up, is {cap}"
-            )
-            raise IllegalActionError(
-                f"cannot add {bonus!r}: {why}; legal bonuses: "
-                + (f"0 to {legal[-1]}" if len(legal) > 1 else "0 only")
-            )
+        check_bonus(
+            seat, bonus, players=self.players, rules=self.rules, legal=self.legal_bonuses(seat),
+            proficiency=self.proficiency[seat], total=self.totals[seat], target=self.target,
+        )
 
     def can_stand(self, seat: int, bonus: int = 0) -> bool:
         """Whether :meth:`verify_stand` would pass."""
@@ -474,18 +452,6 @@ class BlackjackGame(ReplayableGame):
         self._next_turn()
         self._advance()
         return event
-
-    def legal_actions(self, seat: int) -> list[str]:
-        """What ``seat`` may do now: ``'bet'``, ``'sit-out'``, ``'roll'``, ``'stand'``."""
-        if self.phase is Phase.BETTING:
-            try:
-                self._verify_betting_seat(seat)
-            except IllegalActionError:
-                return []
-            return ["bet", "sit-out"]
-        if self.can_roll_again(seat):
-            return ["roll", "stand"]
-        return []
 
     # ------------------------------------------------------------------ settlement
 

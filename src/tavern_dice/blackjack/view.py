@@ -7,8 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tavern_dice.blackjack.actions import Bet, BlackjackAction, Roll, SitOut, as_action
+from tavern_dice.blackjack.checks import (
+    PLAYING,
+    check_acting,
+    check_amount,
+    check_betting_seat,
+    check_bonus,
+)
 from tavern_dice.blackjack.events import Settled
 from tavern_dice.blackjack.rules import BlackjackRules
+from tavern_dice.errors import IllegalActionError, allowed
 from tavern_dice.events import Event, masked_events
 
 if TYPE_CHECKING:
@@ -20,8 +29,9 @@ class BlackjackView:
     """One seat's view (``seat is None``: a spectator or the DM's public screen).
 
     Amounts in cp. ``house_roll`` is ``None`` before the house rolls and after a house
-    bust (see ``house_bust``). ``legal_actions`` are the viewer's, from
-    :meth:`BlackjackGame.legal_actions`; ``bet_limits`` is ``(min, max)`` cp when betting.
+    bust (see ``house_bust``). ``legal_actions`` are the kinds of action the viewer may
+    take (``'bet'``, ``'sit-out'``, ``'roll'``, ``'stand'``), from
+    :meth:`BlackjackGame.action_kinds`; ``bet_limits`` is ``(min, max)`` cp when betting.
     ``log`` is the events as the viewer may see them, up to when the view was made (a
     tuple, built when first read).
     """
@@ -60,7 +70,7 @@ class BlackjackView:
     @staticmethod
     def of(game: BlackjackGame, seat: int | None) -> BlackjackView:
         """Build ``seat``'s view of ``game``."""
-        actions = tuple(game.legal_actions(seat)) if seat is not None else ()
+        actions = tuple(game.action_kinds(seat)) if seat is not None else ()
         return BlackjackView(
             seat=seat,
             players=game.players,
@@ -85,6 +95,51 @@ class BlackjackView:
             _events=game.log,
             _log_length=len(game.log),
         )
+
+    def verify(self, action: BlackjackAction) -> None:
+        """Raise if the viewer may not take ``action`` now, with the engine's own message
+        (:mod:`~tavern_dice.blackjack.checks` reads only what a view shows), so a player's
+        interface checks an answer without the referee's game. (Out of turn while the
+        turn's d12 is still to be rolled, the view says whose turn it is, where the engine
+        says the d12 comes first.)
+
+        Raises:
+            InvalidActionError: ``action`` is no action. IllegalActionError (or
+                ``InsufficientFundsError``): the rules refuse it now, or the viewer is a
+                spectator.
+        """
+        chosen = as_action(action)
+        seat = self.seat
+        if seat is None:
+            raise IllegalActionError("a spectator takes no action; only seated players act")
+        kinds = self.legal_actions
+        if isinstance(chosen, Bet | SitOut):
+            # Balances do not move while bets are open: eligible now is eligible at the
+            # round's opening (B1).
+            balance = self.balances[seat]
+            eligible = balance >= self.rules.min_bet_cp
+            check_betting_seat(
+                seat, players=self.players, rules=self.rules, phase=self.phase,
+                eligible=eligible, decided=seat in self.bets or (eligible and not kinds),
+                balance=balance,
+            )
+            if isinstance(chosen, Bet):
+                check_amount(seat, chosen.amount, players=self.players, rules=self.rules,
+                             balance=balance)
+            return
+        pending = self.phase == PLAYING and seat == self.turn and not kinds
+        check_acting(seat, players=self.players, phase=self.phase, turn=self.turn,
+                     d12_pending=pending)
+        if not isinstance(chosen, Roll):
+            check_bonus(
+                seat, chosen.bonus, players=self.players, rules=self.rules,
+                legal=self.legal_bonuses, proficiency=self.proficiency[seat],
+                total=self.totals.get(seat, 0), target=self.target,
+            )
+
+    def can(self, action: BlackjackAction) -> bool:
+        """Whether :meth:`verify` would pass."""
+        return allowed(self.verify, action)
 
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
         """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``

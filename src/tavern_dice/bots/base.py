@@ -3,9 +3,15 @@
 A seat at the table is an *agent*. Agents see only their own view (the same
 :class:`~tavern_dice.liars_dice.view.LiarsDiceView` or
 :class:`~tavern_dice.blackjack.view.BlackjackView` a person is shown) and
-answer with an action; the runner (:mod:`tavern_dice.play.runner`) checks it
-with the engine. Bots, the terminal's human seat and the web table's seats all
+answer; :meth:`tavern_dice.games.GameDefinition.answer` asks them, in the game's
+asking order, and turns each answer into one of the engine's actions
+(:mod:`tavern_dice.liars_dice.actions`, :mod:`tavern_dice.blackjack.actions`), which
+the engine checks. Bots, the terminal's human seat and the web table's seats all
 implement these protocols.
+
+The answers keep their own small vocabulary: ``ACCUSE`` (the text ``"accuse"``, equal
+to the engine's ``Accuse()``), a wager, a bet in cp or ``None``, ``('roll', 0)`` or
+``('stand', bonus)``.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager
 
 ACCUSE: Literal["accuse"] = "accuse"
+"""An agent's accusation; equal to :class:`~tavern_dice.liars_dice.actions.Accuse`."""
 LiarsAction = AnyWager | Literal["accuse"]
+"""An agent's answer on its turn: a wager or :data:`ACCUSE`."""
 
 
 @runtime_checkable

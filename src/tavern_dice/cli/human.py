@@ -3,8 +3,9 @@
 :class:`HumanLiarsDice` and :class:`HumanBlackjack` implement the agent protocols of
 :mod:`tavern_dice.bots.base`, so the runner seats them like bots. They read typed
 answers through a :class:`~tavern_dice.cli.terminal.Terminal` (whose line reader
-tests replace), check every answer with the engine's ``verify_*`` methods and, on
-a bad one, print the engine's reason and ask again. They decide nothing themselves.
+tests replace), check every answer against the seat's own view (``view.verify``, which
+gives the engine's own messages from what the view shows) and, on a bad one, print the
+reason and ask again. They hold no referee's game and decide nothing themselves.
 
 Typed forms: a wager as ``3x2``, ``3 twos`` or ``sum 7``; ``accuse``, ``liar`` or
 ``a`` to accuse; ``?`` for help; a bet as ``1 gp``, ``2 gp 5 sp`` or ``50`` (cp);
@@ -20,18 +21,17 @@ from collections.abc import Sequence
 
 from rich.markup import escape
 
-from tavern_dice.blackjack.state import BlackjackGame
+from tavern_dice.blackjack.actions import Bet, Roll, Stand
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import ACCUSE, BlackjackMove, LiarsAction
 from tavern_dice.cli import hints, render_blackjack, render_liars
 from tavern_dice.cli.terminal import Terminal
 from tavern_dice.errors import TavernError
-from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.liars_dice.actions import ACCUSE_WORDS, Accuse
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import parse_wager
 from tavern_dice.money import format_cp, gp, parse_cp
 
-ACCUSE_WORDS = frozenset({"accuse", "a", "liar", "l", "call", "lie", "lying"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 YES_WORDS = frozenset({"y", "yes"})
 NO_WORDS = frozenset({"n", "no", ""})
@@ -50,7 +50,8 @@ class HumanLiarsDice:
     Args:
         name: the person's name.
         seat: their seat number.
-        game: the engine, used only to check answers (``verify_wager``, ``verify_accuse``).
+        game: unused (answers are checked against the view passed with each question);
+            kept so that callers that pass the game still work.
         terminal: where to show the table and read answers.
         labels: every seat's label for the table display (names with bot kinds).
         hints: before each choice, show the standing wager's odds, what accusing it
@@ -58,12 +59,11 @@ class HumanLiarsDice:
     """
 
     def __init__(
-        self, name: str, seat: int, game: LiarsDiceGame, terminal: Terminal,
+        self, name: str, seat: int, game: object, terminal: Terminal,
         labels: Sequence[str], *, hints: bool = False,
     ) -> None:
         self.name = name
         self.seat = seat
-        self._game = game
         self._terminal = terminal
         self._labels = tuple(labels)
         self.hints = hints
@@ -119,7 +119,7 @@ class HumanLiarsDice:
                 continue
             if word in ACCUSE_WORDS:
                 try:
-                    self._game.verify_accuse(self.seat)
+                    view.verify(Accuse())
                 except TavernError as error:
                     _problem(self._terminal, str(error))
                     continue
@@ -129,7 +129,7 @@ class HumanLiarsDice:
                 continue
             try:
                 wager = parse_wager(answer)
-                self._game.verify_wager(wager, self.seat)
+                view.verify(wager)
             except TavernError as error:
                 _problem(self._terminal, str(error))
                 continue
@@ -159,7 +159,7 @@ class HumanLiarsDice:
                 return False
             if word in YES_WORDS or word in ACCUSE_WORDS:
                 try:
-                    self._game.verify_accuse(self.seat)
+                    view.verify(Accuse())
                 except TavernError as error:
                     _problem(self._terminal, str(error))
                     return False
@@ -174,20 +174,19 @@ class HumanBlackjack:
     Args:
         name: the person's name.
         seat: their seat number.
-        game: the engine, used only to check answers (``verify_bet``,
-            ``verify_roll_again``, ``verify_stand``).
+        game: unused (answers are checked against the view passed with each question);
+            kept so that callers that pass the game still work.
         terminal: where to show the table and read answers.
         hints: before betting, show the round's expected payout under best play; before
             each move, the bust chance and the expected payout of standing and of rolling.
     """
 
     def __init__(
-        self, name: str, seat: int, game: BlackjackGame, terminal: Terminal, *,
+        self, name: str, seat: int, game: object, terminal: Terminal, *,
         hints: bool = False,
     ) -> None:
         self.name = name
         self.seat = seat
-        self._game = game
         self._terminal = terminal
         self._last_bet: int | None = None
         self.hints = hints
@@ -220,7 +219,7 @@ class HumanBlackjack:
                 return None
             try:
                 amount = default if not word else parse_cp(answer)
-                self._game.verify_bet(self.seat, amount)
+                view.verify(Bet(amount))
             except TavernError as error:
                 _problem(self._terminal, str(error))
                 continue
@@ -246,11 +245,11 @@ class HumanBlackjack:
                 continue
             try:
                 if word in ROLL_WORDS and len(words) == 1:
-                    self._game.verify_roll_again(self.seat)
+                    view.verify(Roll())
                     return ("roll", 0)
                 if word in STAND_WORDS and len(words) <= 2:
                     bonus = int(words[1]) if len(words) == 2 else self._ask_bonus(view)
-                    self._game.verify_stand(self.seat, bonus)
+                    view.verify(Stand(bonus))
                     return ("stand", bonus)
             except ValueError as error:
                 # TavernError is a ValueError; int() of a non-number is the other one.
@@ -269,10 +268,10 @@ class HumanBlackjack:
             answer = self._terminal.ask(prompt)
             if not answer:
                 return top
-            if answer.isdigit() and self._game.can_stand(self.seat, int(answer)):
+            if answer.isdigit() and view.can(Stand(int(answer))):
                 return int(answer)
             try:
-                self._game.verify_stand(self.seat, int(answer))
+                view.verify(Stand(int(answer)))
             except ValueError as error:
                 message = str(error) if isinstance(error, TavernError) else "type a number"
                 _problem(self._terminal, message)

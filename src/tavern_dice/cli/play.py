@@ -317,7 +317,7 @@ def liars_dice(
         agents: list[LiarsDiceAgent] = []
         for i, s in enumerate(seats):
             if s.bot is None:
-                agents.append(HumanLiarsDice(s.name, i, game, terminal, labels, hints=hints))
+                agents.append(HumanLiarsDice(s.name, i, None, terminal, labels, hints=hints))
             else:
                 agents.append(
                     make_liars_dice_bot(s.bot.kind, name=s.name, seed=_bot_seed(choice, i))
@@ -436,7 +436,7 @@ def blackjack(
     agents: list[BlackjackAgent | None] = []
     for i, s in enumerate(seats):
         if s.bot is None:
-            agents.append(HumanBlackjack(s.name, i, game, terminal, hints=hints))
+            agents.append(HumanBlackjack(s.name, i, None, terminal, hints=hints))
         else:
             agents.append(make_blackjack_bot(
                 s.bot.kind, name=s.name, seed=_bot_seed(choice, i), bet_cp=bet_cp

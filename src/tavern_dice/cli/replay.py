@@ -1,9 +1,10 @@
 """``tavern replay GAME.json``: show a saved game (``tavern play --save``) event by event.
 
-The log is checked by replaying it through its engine (``from_log``), then shown
-with the same narrators as ``tavern play``, from the engine's ``replay_steps()``.
-By default every die is shown (the game is over); ``--as SEAT`` shows it as that
-player saw it, with others' secret dice masked (``event.masked_for(seat)``).
+The log is checked by replaying it through its engine (:class:`~tavern_dice.record.
+GameRecord`, which finds the game in :mod:`tavern_dice.games`), then shown with the same
+narrators as ``tavern play``, step by step. By default every die is shown (the game is
+over); ``--as SEAT`` shows it as that player saw it, with others' secret dice masked
+(the record masks each step for that seat).
 """
 
 from __future__ import annotations
@@ -15,14 +16,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from tavern_dice.blackjack.state import BlackjackGame
-from tavern_dice.cli import render_blackjack, render_liars
 from tavern_dice.cli.app import app
-from tavern_dice.cli.saved import load_saved, parse_seat
+from tavern_dice.cli.saved import load_record, parse_seat
+from tavern_dice.cli.shells import shell_of, title_line
 from tavern_dice.cli.terminal import QuitGame, Terminal
 from tavern_dice.errors import LogError
 from tavern_dice.events import Event
-from tavern_dice.liars_dice.state import LiarsDiceGame
 
 
 def _fail(message: str) -> typer.Exit:
@@ -52,20 +51,15 @@ def replay(
     terminal = Terminal()
     console = terminal.console
     try:
-        _data, game = load_saved(path)
+        _data, record = load_record(path)
     except LogError as error:
         raise _fail(str(error)) from None
+    game = record.final
+    shell = shell_of(game)
     players = list(game.players)
     viewer = None if as_seat is None else parse_seat(as_seat, players)
-    narrate: Any
-    if isinstance(game, LiarsDiceGame):
-        console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(game.rules)}")
-        narrate = render_liars.LiarsNarrator(
-            console, players, game.rules, viewer=viewer, reveal_all=viewer is None
-        )
-    else:
-        console.print(f"[bold]Dice Blackjack[/] · {render_blackjack.rules_summary(game.rules)}")
-        narrate = render_blackjack.BlackjackNarrator(console, players, viewer=viewer)
+    console.print(title_line(game))
+    narrate: Any = shell.narrator(console, players, game.rules, viewer)
     console.print("Seats: " + ", ".join(f"{i} {escape(p)}" for i, p in enumerate(players)))
     if viewer is not None:
         console.print(f"Shown as {escape(players[viewer])} saw it.")
@@ -73,9 +67,10 @@ def replay(
         console.print("[bright_black]Press Enter for the next event; type q and Enter to stop."
                       "[/]")
     try:
-        for event, _state in game.replay_steps():
-            if narrate.show(event) and step:
-                _pause(terminal, event)
+        for one in record.steps(viewer, masked=viewer is not None):
+            for event in (one.event, *one.derived):
+                if narrate.show(event) and step:
+                    _pause(terminal, event)
     except KeyboardInterrupt:
         console.print("\n[bold]Goodbye![/]")
         raise typer.Exit(130) from None
@@ -84,13 +79,7 @@ def replay(
         return
     except EOFError:
         console.print()
-    if isinstance(game, BlackjackGame):
-        console.print()
-        console.print(render_blackjack.balances_line(
-            players, game.starting_balances, game.balances
-        ), markup=False)
-    elif game.winner is None:
-        console.print("The game was left unfinished.")
+    shell.closing(console, game)
 
 
 STOP_WORDS = frozenset({"q", "quit", "exit", "stop"})

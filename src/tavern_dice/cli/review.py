@@ -19,12 +19,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from tavern_dice.cli import render_blackjack, render_liars, render_review
+from tavern_dice.cli import render_review
 from tavern_dice.cli.app import app
 from tavern_dice.cli.options import check_plot
 from tavern_dice.cli.saved import load_saved, parse_seat
+from tavern_dice.cli.shells import shell_of, title_line
 from tavern_dice.errors import LogError
-from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.review import people_seats, review_game
 
 
@@ -81,14 +81,8 @@ def review(
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=1))
         return
-    if isinstance(game, LiarsDiceGame):
-        console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(game.rules)} · "
-                      f"review after {_rounds(game.round)}")
-        sides, spot_on = game.rules.sides, game.rules.spot_on
-    else:
-        console.print(f"[bold]Dice Blackjack[/] · {render_blackjack.rules_summary(game.rules)}"
-                      f" · review after {_rounds(game.round)}")
-        sides, spot_on = 6, False
+    console.print(f"{title_line(game)} · review after {_rounds(game.round)}")
+    sides, spot_on = shell_of(game).review_dice(game.rules)
     console.print("Seats: " + ", ".join(f"{i} {escape(p)}" for i, p in enumerate(players)))
     render_review.show_review(console, result, sides=sides, spot_on=spot_on)
     if plot is not None:

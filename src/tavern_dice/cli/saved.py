@@ -10,13 +10,12 @@ from typing import Any
 
 import typer
 
-from tavern_dice.blackjack.state import GAME_NAME as BLACKJACK
-from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.errors import LogError, TavernError
-from tavern_dice.liars_dice.state import GAME_NAME as LIARS_DICE
-from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.games import Engine
+from tavern_dice.record import GameRecord
 
-SavedGame = LiarsDiceGame | BlackjackGame
+SavedGame = Engine
+"""A game replayed from a saved log (either game's engine)."""
 
 
 def read_log(path: Path) -> dict[str, Any]:
@@ -47,25 +46,25 @@ def load_saved(path: Path) -> tuple[dict[str, Any], SavedGame]:
         LogError: a file that cannot be read, is no game log, or does not replay; the
             message names the file and what is wrong.
     """
+    data, record = load_record(path)
+    return data, record.final
+
+
+def load_record(path: Path) -> tuple[dict[str, Any], GameRecord]:
+    """The log in ``path`` and its :class:`~tavern_dice.record.GameRecord`, replayed through
+    its game's engine (:mod:`tavern_dice.games` finds it by the log's ``"game"``).
+
+    Raises:
+        LogError: as :func:`load_saved`.
+    """
     data = read_log(path)
-    kind = data.get("game")
-    if kind in (LIARS_DICE, BLACKJACK):
-        try:
-            game = (LiarsDiceGame if kind == LIARS_DICE else BlackjackGame).from_log(data)
-        except TavernError as error:
-            # The engine's message says what does not replay (a malformed entry, an
-            # illegal wager, impossible dice, an unknown version); only the file is added.
-            raise LogError(f"{path}: {error}") from None
-        return data, game
-    if kind is None:
-        raise LogError(
-            f"{path} is not a game log: it names no game (a log from tavern play "
-            f"--save has \"game\": {LIARS_DICE!r} or {BLACKJACK!r})"
-        )
-    raise LogError(
-        f"{path} is not a game log this version knows: its 'game' is {kind!r}, "
-        f"expected {LIARS_DICE!r} or {BLACKJACK!r}"
-    )
+    try:
+        record = GameRecord.load(data)
+    except TavernError as error:
+        # The message says what is wrong (no game named, an unknown game, a malformed
+        # entry, an illegal wager, impossible dice, an unknown version); the file is added.
+        raise LogError(f"{path}: {error}") from None
+    return data, record
 
 
 def parse_seat(text: str, players: Sequence[str], option: str = "--as") -> int:

@@ -37,6 +37,23 @@ def count_matching(dice: Iterable[int], wager: AnyWager, rules: LiarsDiceRules) 
     return sum(1 for die in dice if die_counts(die, wager.face, rules))
 
 
+def counted_dice(
+    hands: Sequence[Sequence[int]], wager: AnyWager, rules: LiarsDiceRules
+) -> tuple[tuple[bool, ...], ...]:
+    """Die by die, whether each die of ``hands`` counts toward ``wager`` (L4, L6): what a
+    reveal highlights. Every die counts toward a :class:`SumWager` (L10).
+
+    >>> from tavern_dice.liars_dice.rules import TAVERN
+    >>> from tavern_dice.liars_dice.wager import Wager
+    >>> counted_dice([(1, 3), (3, 5)], Wager(2, 3), TAVERN.replace(wild_face=1))
+    ((True, True), (True, False))
+    """
+    if isinstance(wager, SumWager):
+        return tuple(tuple(True for _ in hand) for hand in hands)
+    face = wager.face
+    return tuple(tuple(die_counts(die, face, rules) for die in hand) for hand in hands)
+
+
 def reveal_outcome(count: int, claimed: int, rules: LiarsDiceRules) -> str:
     """``'false'``, ``'true'`` or ``'spot-on'`` for a revealed ``count`` against the wager's
     quantity (or sum) ``claimed`` (L8). Without ``rules.spot_on`` an exact count is true.

@@ -73,7 +73,11 @@ class Revealed(Event):
     """L8: all dice shown; ``count`` is the matching dice (or the sum); ``losers`` lose a die.
 
     ``outcome`` is ``'false'`` (the wager-maker loses), ``'true'`` (the accuser
-    loses) or ``'spot-on'`` (everyone but the wager-maker loses).
+    loses) or ``'spot-on'`` (everyone but the wager-maker loses). ``counted`` says, die by
+    die of ``hands``, which dice counted toward the wager: those showing its face and,
+    with a wild face, the wild dice (L6); every die of a sum wager (L10). It is derived
+    from the hands and the wager, so it takes no part in comparing events, and a log
+    written before it was recorded (``None`` there) replays to equal events.
     """
 
     type: ClassVar[str] = "revealed"
@@ -82,6 +86,7 @@ class Revealed(Event):
     outcome: str
     losers: tuple[int, ...]
     dice_counts: tuple[int, ...]
+    counted: tuple[tuple[bool, ...], ...] | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,9 +1,11 @@
 """The Liar's Dice rules engine: one mutable game state with a log of frozen events.
 
-Each action has a ``can_*`` query, a ``verify_*`` check that raises with the
-reason and what would be legal, and the action itself, which appends events
-to :attr:`LiarsDiceGame.log` and returns the main one. A rejected action
-changes nothing. Rolls happen at explicit chance nodes (OpenSpiel style):
+Every action (:mod:`~tavern_dice.liars_dice.actions`: a wager or ``Accuse()``) goes
+through ``legal_actions(seat)``, ``can(seat, action)``, ``verify(seat, action)``, which
+raises with the reason and what would be legal, and ``apply(seat, action)``, which
+appends events to :attr:`LiarsDiceGame.log` and returns the main one; underneath, each
+action has its own ``can_*``/``verify_*`` query and method (``wager``, ``accuse``).
+A rejected action changes nothing. Rolls happen at explicit chance nodes (OpenSpiel style):
 :meth:`LiarsDiceGame.chance_request` says what must be rolled and
 :meth:`LiarsDiceGame.roll` resolves it from the injected dice source or from
 faces given by hand. With ``auto_roll=True`` (the default) chance nodes are
@@ -13,6 +15,7 @@ A two-player game with scripted dice (seat 0 wins the roll-off 12 to 5):
 
 >>> from tavern_dice.dice import ScriptedDice
 >>> from tavern_dice.liars_dice.rules import LiarsDiceRules
+>>> from tavern_dice.liars_dice.wager import Wager
 >>> rules = LiarsDiceRules(dice_per_player=2)
 >>> dice = ScriptedDice([(6, 6), (1, 4), (2, 2), (2, 5), (6, 6), (3,)])
 >>> game = LiarsDiceGame(["Ann", "Bo"], rules=rules, dice=dice)
@@ -40,11 +43,17 @@ from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
     InvalidActionError,
-    NotYourTurnError,
     RulesetError,
 )
 from tavern_dice.events import DiceRolled, Event, masked_events
-from tavern_dice.liars_dice.adjudication import count_matching, dice_losers, reveal_outcome
+from tavern_dice.liars_dice.actions import LiarsDiceActions
+from tavern_dice.liars_dice.adjudication import (
+    count_matching,
+    counted_dice,
+    dice_losers,
+    reveal_outcome,
+)
+from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
@@ -59,11 +68,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import (
     AnyWager,
     SumWager,
-    Wager,
-    check_wager_range,
-    is_raise,
     legal_raises,
-    repeats_refused,
 )
 from tavern_dice.replay import ReplayableGame
 
@@ -83,7 +88,7 @@ class Phase(enum.Enum):
     """One player has dice left (L9)."""
 
 
-class LiarsDiceGame(ReplayableGame):
+class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     """A game of Liar's Dice under a :class:`LiarsDiceRules` ruleset.
 
     Args:
@@ -340,9 +345,6 @@ class LiarsDiceGame(ReplayableGame):
             self.rules, self.dice_in_play, self.current_wager, self.sum_wagers, self.round_wagers
         )
 
-    def _repeats_possible(self) -> bool:
-        return bool(self.round_wagers) and repeats_refused(self.rules, self.sum_wagers)
-
     @property
     def round_wager_limit(self) -> int | None:
         """The most wagers this round can hold, or ``None`` if it has no end.
@@ -367,43 +369,11 @@ class LiarsDiceGame(ReplayableGame):
             IllegalActionError: if the wager is out of range or does not raise the standing
                 wager; the message names the standing wager and the lowest legal raises.
         """
-        if not isinstance(wager, Wager | SumWager):
-            raise InvalidActionError(
-                f"a wager is a Wager(quantity, face) or, in the sum endgame, a "
-                f"SumWager(total), not {wager!r}"
-            )
-        if seat is not None:
-            self._check_seat(seat)
-        if self.phase is not Phase.BIDDING:
-            raise IllegalActionError(f"no wager can be made now (phase {self.phase.value})")
-        if seat is not None and seat != self.turn:
-            raise NotYourTurnError(
-                f"it is {self._name(self.turn)}'s turn to wager, not {self._name(seat)}'s"
-            )
-        if self.sum_wagers and not isinstance(wager, SumWager):
-            raise IllegalActionError(
-                "two players with one die each wager on the sum of the dice (seed: 'wagers "
-                f"instead are based on the sum of the dice'); legal: {self._legal_hint()}"
-            )
-        if not self.sum_wagers and not isinstance(wager, Wager):
-            raise IllegalActionError(
-                "sum wagers are only for two players with one die each; "
-                f"legal: {self._legal_hint()}"
-            )
-        check_wager_range(wager, self.dice_in_play, self.rules.sides)
-        if not is_raise(wager, self.current_wager, self.rules.raise_rule):
-            raise IllegalActionError(
-                f"{wager} does not raise {self.current_wager} under the "
-                f"'{self.rules.raise_rule.value}' raise rule; legal: {self._legal_hint()}"
-            )
-        if self._repeats_possible():
-            for number, (maker, made) in enumerate(self.round_wagers, start=1):
-                if made == wager:
-                    raise IllegalActionError(
-                        f"{wager} was already wagered this round (wager {number} of the "
-                        f"round, by {self._name(maker)}), and a wager may not be made twice "
-                        f"in a round (L5b; option repeat_wagers); legal: {self._legal_hint()}"
-                    )
+        check_wager(
+            wager, seat, players=self.players, rules=self.rules, phase=self.phase.value,
+            turn=self.turn, standing=self.current_wager, sum_wagers=self.sum_wagers,
+            counts=self._counts, round_wagers=self.round_wagers,
+        )
 
     def can_wager(self, wager: AnyWager, seat: int | None = None) -> bool:
         """Whether :meth:`verify_wager` would pass."""
@@ -434,14 +404,9 @@ class LiarsDiceGame(ReplayableGame):
     def accusers(self) -> tuple[int, ...]:
         """Seats that may accuse now: every player still in the game but the wager-maker,
         starting to the wager-maker's left (L7)."""
-        maker = self.wager_maker
-        if self.phase is not Phase.BIDDING or maker is None:
+        if self.phase is not Phase.BIDDING:
             return ()
-        n = len(self.players)
-        counts = self._counts
-        return tuple(
-            seat for seat in ((maker + step) % n for step in range(1, n)) if counts[seat] > 0
-        )
+        return accusers_of(self.wager_maker, self._counts)
 
     def verify_accuse(self, seat: int) -> None:
         """Raise if ``seat`` may not accuse now.
@@ -450,18 +415,8 @@ class LiarsDiceGame(ReplayableGame):
             InvalidActionError: ``seat`` is not a seat number.
             IllegalActionError: no wager stands, the seat is out, or it made the wager.
         """
-        self._check_seat(seat)
-        if self.phase is not Phase.BIDDING:
-            raise IllegalActionError(f"nobody can accuse now (phase {self.phase.value})")
-        if self.wager_maker is None:
-            raise IllegalActionError("no wager stands yet; the first player must wager")
-        if self._counts[seat] == 0 or seat == self.wager_maker:
-            why = "is out of the game" if self._counts[seat] == 0 else (
-                "made the wager and cannot accuse it"
-            )
-            raise IllegalActionError(
-                f"{self._name(seat)} {why}; accusers: {[self._name(s) for s in self.accusers()]}"
-            )
+        check_accuse(seat, players=self.players, phase=self.phase.value,
+                     wager_maker=self.wager_maker, counts=self._counts)
 
     def can_accuse(self, seat: int) -> bool:
         """Whether :meth:`verify_accuse` would pass."""
@@ -498,7 +453,9 @@ class LiarsDiceGame(ReplayableGame):
         losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
             self._counts[loser] -= 1
-        reveal = Revealed(self.hands, count, outcome, losers, self.dice_counts)
+        hands = self.hands
+        reveal = Revealed(hands, count, outcome, losers, self.dice_counts,
+                          counted_dice(hands, wager, self.rules))
         self.log.append(reveal)
         self._last_reveal = reveal
         for loser in losers:
@@ -517,31 +474,6 @@ class LiarsDiceGame(ReplayableGame):
             self._start_round(self.next_in_game(self.starter))
             self._advance()
         return reveal
-
-    # ------------------------------------------------------------------ generic actions
-
-    def legal_actions(self, seat: int | None = None) -> list[AnyWager | str]:
-        """What ``seat`` (default: the player to act) may do now: wagers, and ``'accuse'``.
-
-        The player to act must raise or accuse; if no raise is legal, only ``'accuse'`` (L7).
-        """
-        if self.phase is not Phase.BIDDING:
-            return []
-        seat = self.turn if seat is None else seat
-        actions: list[AnyWager | str] = []
-        if seat == self.turn:
-            actions.extend(self.legal_wagers())
-        if seat is not None and self.can_accuse(seat):
-            actions.append("accuse")
-        return actions
-
-    def apply(self, action: AnyWager | str, seat: int | None = None) -> Event:
-        """Apply an item of :meth:`legal_actions`: a wager, or ``'accuse'``."""
-        if action == "accuse":
-            return self.accuse(self.turn if seat is None else seat)  # type: ignore[arg-type]
-        if isinstance(action, Wager | SumWager):
-            return self.wager(action, seat)
-        raise InvalidActionError(f"unknown action {action!r}; use a wager or 'accuse'")
 
     # ------------------------------------------------------------------ views and logs
 
@@ -569,25 +501,3 @@ class LiarsDiceGame(ReplayableGame):
             self.wager(event.wager, event.seat)
         elif isinstance(event, Accused):
             self.accuse(event.accuser)
-
-    def _check_seat(self, seat: object) -> None:
-        """Refuse a seat that is not a seat number (``"0"``, ``None``, ``1.0``, ``True``)."""
-        if type(seat) is not int:
-            raise InvalidActionError(
-                f"a seat is a whole number 0-{self.num_players - 1}, not {seat!r}"
-            )
-        if not 0 <= seat < self.num_players:
-            raise IllegalActionError(f"no seat {seat}; seats are 0-{self.num_players - 1}")
-
-    def _name(self, seat: int | None) -> str:
-        if seat is None or not 0 <= seat < self.num_players:
-            return f"seat {seat}"
-        return self.players[seat]
-
-    def _legal_hint(self, limit: int = 6) -> str:
-        legal = self.legal_wagers()
-        if not legal:
-            return "no raise is possible, so the player to act must accuse"
-        shown = ", ".join(str(w) for w in legal[:limit])
-        more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
-        return shown + more

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tavern_dice.errors import IllegalActionError, allowed
 from tavern_dice.events import Event, masked_events
+from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
+from tavern_dice.liars_dice.checks import check_accuse, check_wager
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager
@@ -95,6 +98,32 @@ class LiarsDiceView:
             _events=game.log,
             _log_length=len(game.log),
         )
+
+    def verify(self, action: LiarsDiceAction) -> None:
+        """Raise if the viewer may not take ``action`` now, with the engine's own message
+        (the checks read only what the view shows: :mod:`~tavern_dice.liars_dice.checks`),
+        so a player's interface checks an answer without the referee's game.
+
+        Raises:
+            InvalidActionError: ``action`` is no action. IllegalActionError: the rules
+                refuse it now, or the viewer is a spectator.
+        """
+        chosen = as_action(action)
+        if self.seat is None:
+            raise IllegalActionError("a spectator takes no action; only seated players act")
+        if isinstance(chosen, Accuse):
+            check_accuse(self.seat, players=self.players, phase=self.phase,
+                         wager_maker=self.wager_maker, counts=self.dice_counts)
+            return
+        check_wager(
+            chosen, self.seat, players=self.players, rules=self.rules, phase=self.phase,
+            turn=self.turn, standing=self.wager, sum_wagers=self.sum_wagers,
+            counts=self.dice_counts, round_wagers=self.round_wagers,
+        )
+
+    def can(self, action: LiarsDiceAction) -> bool:
+        """Whether :meth:`verify` would pass."""
+        return allowed(self.verify, action)
 
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
         """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``

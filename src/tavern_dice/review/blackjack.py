@@ -25,6 +25,7 @@ from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.events import Event
 from tavern_dice.money import format_cp
+from tavern_dice.record import GameRecord
 from tavern_dice.review.marks import BLACKJACK_THRESHOLDS
 from tavern_dice.review.model import TURN, BlackjackKnown, Choice, Decision, GameReview, SeatReview
 from tavern_dice.strategy.blackjack_solver import bust_chance, settle, solve
@@ -41,16 +42,15 @@ def review_blackjack(game: BlackjackGame, seats: Sequence[int]) -> GameReview:
     wanted = tuple(dict.fromkeys(seats))
     decisions: dict[int, list[Decision]] = {seat: [] for seat in wanted}
     before: dict[int, BlackjackView] = {}
-    for event, state in game.replay_steps():
+    for step in GameRecord.of(game).steps(masked=False, seats=wanted):
+        event = step.event
         if isinstance(event, RolledAgain | Stood) and event.seat in before:
             view = before[event.seat]
             found = decisions[event.seat]
             found.append(_decision(len(found) + 1, view, event))
-        # Every event of one action is yielded with the state after the whole action:
-        # the views at its last event stand before the next action.
-        if event is state.log[-1]:
-            before = {seat: state.view(seat) for seat in wanted
-                      if state.turn == seat and state.can_roll_again(seat)}
+        # Each step's views (after its input and all it derived) stand before the next.
+        before = {seat: view for seat, view in step.seat_views.items()
+                  if view.turn == seat and "roll" in view.legal_actions}
     reviews = tuple(
         SeatReview(seat, game.players[seat], tuple(decisions[seat]), _result(game, seat))
         for seat in wanted

@@ -1,8 +1,9 @@
 """The Liar's Dice review: each decision of a seat against the project's strongest
 evaluation (:func:`tavern_dice.strategy.evaluate.evaluate`).
 
-The game is replayed from its log (``replay_steps``); just before each action the seat's
-view is taken (``game.view(seat)``: its own dice and the public table, nothing more),
+The game is stepped through as a record (:class:`~tavern_dice.record.GameRecord`); just
+before each action the seat's view is taken (its own dice and the public table, nothing
+more),
 and the action is valued as the seat could have valued it then:
 
 * **On its turn** (a wager or an accusation): :func:`~tavern_dice.strategy.evaluate.evaluate`
@@ -26,14 +27,14 @@ any other action was worth more it is a blunder, and the decision's note says wh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
-from tavern_dice.events import Event
-from tavern_dice.liars_dice.events import Accused, PlayerOut, RoundStarted, WagerMade
+from tavern_dice.liars_dice.events import Accused, PlayerOut, Revealed, RoundStarted, WagerMade
 from tavern_dice.liars_dice.state import LiarsDiceGame, Phase
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, Wager
+from tavern_dice.record import GameRecord, Step
 from tavern_dice.review.marks import LIARS_THRESHOLDS
 from tavern_dice.review.model import (
     ACCUSE_OUT_OF_TURN,
@@ -76,8 +77,8 @@ def review_liars(game: LiarsDiceGame, seats: Sequence[int]) -> GameReview:
     """Review ``seats`` of ``game`` (a game replayed from its log, finished or not)."""
     wanted = tuple(dict.fromkeys(seats))
     walker = _Walker(game, wanted)
-    for event, state in game.replay_steps():
-        walker.step(event, state)
+    for step in GameRecord.of(game).steps(masked=False, seats=wanted):
+        walker.step(step)
     reviews = tuple(
         SeatReview(seat, game.players[seat], tuple(walker.decisions[seat]), walker.result(seat))
         for seat in wanted
@@ -99,29 +100,32 @@ class _Walker:
         self.out: dict[int, tuple[int, int]] = {}
         """seat -> (round it went out in, its place)."""
 
-    def step(self, event: Event, state: LiarsDiceGame) -> None:
-        if isinstance(event, WagerMade):
-            self._acted(event.seat, event.wager)
-        elif isinstance(event, Accused):
-            self._acted(event.accuser, ACCUSE)
-        elif isinstance(event, RoundStarted):
-            self.round = event.round
-        elif isinstance(event, PlayerOut):
-            alive = sum(1 for count in state.dice_counts if count > 0)
-            self.out[event.seat] = (self.round, alive + 1)
-        # replay_steps yields every event of one action with the state after the whole
-        # action: take the views once, at its last event, as the next action's "before".
-        if event is state.log[-1]:
-            self._snapshot(state)
+    def step(self, step: Step) -> None:
+        dice_counts: tuple[int, ...] = ()
+        for event in (step.event, *step.derived):
+            if isinstance(event, WagerMade):
+                self._acted(event.seat, event.wager)
+            elif isinstance(event, Accused):
+                self._acted(event.accuser, ACCUSE)
+            elif isinstance(event, RoundStarted):
+                self.round = event.round
+            elif isinstance(event, Revealed):
+                dice_counts = event.dice_counts
+            elif isinstance(event, PlayerOut):
+                alive = sum(1 for count in dice_counts if count > 0)
+                self.out[event.seat] = (self.round, alive + 1)
+        # Each step's views stand before the next action (a step that ends a round is
+        # followed by the next round's deal, whose views replace them).
+        self._snapshot(step.seat_views)
 
-    def _snapshot(self, state: LiarsDiceGame) -> None:
+    def _snapshot(self, views: Mapping[int, LiarsDiceView]) -> None:
         self.before = {}
-        self.turn = state.turn
-        if state.phase is not Phase.BIDDING:
+        if not views:
             return
-        for seat in self.seats:
-            if seat == state.turn or state.can_accuse(seat):
-                self.before[seat] = state.view(seat)
+        self.turn = next(iter(views.values())).turn
+        for seat, view in views.items():
+            if view.phase == Phase.BIDDING.value and (seat == view.turn or view.may_accuse):
+                self.before[seat] = view
 
     def _acted(self, actor: int, action: LiarsAction) -> None:
         on_turn = actor == self.turn

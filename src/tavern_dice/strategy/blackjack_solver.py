@@ -112,15 +112,13 @@ def bust_chance(rules: BlackjackRules, target: int, total: int) -> Fraction:
 def settle(rules: BlackjackRules, final: int, target: int, house: HouseResult) -> Fraction:
     """Payout per unit bet of a player who stood on ``final`` (bonus included) (B8).
 
-    The engine's :func:`~tavern_dice.blackjack.settlement.outcome` decides the result;
-    this pays it exactly (the 3/2 of an exact hit, not the copper-rounded payout): a
-    bust or a loss -1, an exact hit ``exact_numerator/exact_denominator``, a win or a
-    house bust +1.
+    The engine's :func:`~tavern_dice.blackjack.settlement.outcome` decides the result and
+    its :func:`~tavern_dice.blackjack.settlement.payout_ratio` pays it exactly (the 3/2
+    of an exact hit, not the copper-rounded payout).
     """
-    result = settlement.outcome(rules, final, target=target, house=house)
-    if result == "exact":
-        return Fraction(rules.exact_numerator, rules.exact_denominator)
-    return _WIN if result in ("win", "house-bust") else _LOSS
+    return settlement.payout_ratio(
+        rules, settlement.outcome(rules, final, target=target, house=house)
+    )
 
 
 def best_bonus(

@@ -6,18 +6,15 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
-from tavern_dice.blackjack.rules import PRESETS as BLACKJACK_PRESETS
 from tavern_dice.blackjack.rules import BlackjackRules
 from tavern_dice.blackjack.state import BlackjackGame
-from tavern_dice.bots.registry import BLACKJACK_BOTS, LIARS_DICE_BOTS
 from tavern_dice.errors import TavernError
-from tavern_dice.liars_dice.rules import PRESETS as LIARS_DICE_PRESETS
+from tavern_dice.games import GameDefinition
+from tavern_dice.games import game as registry_game
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.web.protocol import MAX_NAME
@@ -30,26 +27,10 @@ Engine = LiarsDiceGame | BlackjackGame
 Rules = LiarsDiceRules | BlackjackRules
 
 
-@dataclass(frozen=True, slots=True)
-class GameKind:
-    """What the web table reads of a game's definition: its engine and ruleset classes,
-    named rulesets and bots. (The game-neutral part of a game; the web's own per-game
-    behaviour is in :mod:`tavern_dice.web.adapters`.)"""
-
-    name: str
-    engine: type[LiarsDiceGame] | type[BlackjackGame]
-    rules: type[LiarsDiceRules] | type[BlackjackRules]
-    presets: Mapping[str, Rules]
-    bots: Mapping[str, Any]
-
-
-KINDS: dict[str, GameKind] = {
-    LIARS_DICE: GameKind(LIARS_DICE, LiarsDiceGame, LiarsDiceRules, LIARS_DICE_PRESETS,
-                         LIARS_DICE_BOTS),
-    BLACKJACK: GameKind(BLACKJACK, BlackjackGame, BlackjackRules, BLACKJACK_PRESETS,
-                        BLACKJACK_BOTS),
-}
-"""Each game the web offers, by name (the one place the web names both games' classes)."""
+KINDS: dict[str, GameDefinition] = {name: registry_game(name) for name in GAMES}
+"""Each game the web offers, by name: its definition in the registry
+(:mod:`tavern_dice.games`); the web's own per-game behaviour is in
+:mod:`tavern_dice.web.adapters`."""
 
 
 class ActionError(TavernError):

@@ -93,9 +93,7 @@ class GameSession:
 
 def engine_header(engine: Engine) -> dict[str, Any]:
     """The engine's ``to_log()`` without its events (stored once per game)."""
-    header = engine.to_log()
-    header.pop("events")
-    return header
+    return engine.log_header()
 
 
 def round_in_log(events: list[Event]) -> int:

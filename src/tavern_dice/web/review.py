@@ -158,5 +158,5 @@ def _finished_game(store: Store, table_id: str, game_id: str | None) -> StoredGa
 
 
 def _review(stored: StoredGame, seats: tuple[int, ...]) -> dict[str, Any]:
-    game = KINDS[stored.game].engine.from_log(stored.log)
+    game = KINDS[stored.game].state.from_log(stored.log)
     return review_game(game, seats).to_dict()

@@ -163,9 +163,9 @@ class Scheduler:
                     await table.after_change()
                 return
             try:
-                move = table.adapter.bot_move(
-                    s, lambda seat: self.server_plays(s, seat),
-                    lambda seat: self.agent(s.seats[seat], standin=False))
+                move = autoplay.next_bot_move(
+                    s.engine, lambda seat: self.server_plays(s, seat),
+                    lambda seat: self.agent(s.seats[seat], standin=False), s.asked)
             except DecisionCapError as error:
                 await table.halt(s, str(error))
                 return
@@ -204,8 +204,7 @@ class Scheduler:
 
     def _timer_target(self, s: GameSession
                       ) -> tuple[autoplay.TimerKey, tuple[int, ...]] | None:
-        return self.table.adapter.timer_target(
-            s.engine, lambda seat: not self.server_plays(s, seat))
+        return autoplay.timer_target(s.engine, lambda seat: not self.server_plays(s, seat))
 
     def arm_timer(self, s: GameSession) -> None:
         """Start the turn timer the state calls for (once per decision), or clear it."""
@@ -240,7 +239,7 @@ class Scheduler:
                 return
             for seat in target[1]:
                 engine = s.engine
-                if not table.adapter.must_act(engine, seat):
+                if not autoplay.must_act(engine, seat):
                     continue
                 # The stand-in makes the one move the person ran out of time for.
                 agent = self.agent(s.seats[seat], standin=True)

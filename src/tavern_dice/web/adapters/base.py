@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from tavern_dice.stakes import Pot
-from tavern_dice.web import autoplay
 from tavern_dice.web import protocol as p
 from tavern_dice.web.catalog import Engine, Rules
 from tavern_dice.web.house import HouseDice
@@ -88,20 +87,6 @@ class GameAdapter(Protocol):
 
     def make_bot(self, kind: str, name: str, rules: Rules) -> Any:
         """A new agent of ``kind`` playing as ``name``."""
-        ...
-
-    def bot_move(self, s: GameSession, controls: Controls, agent_for: autoplay.AgentFor
-                 ) -> autoplay.Move | None:
-        """The next move a server-played seat makes now, or ``None``."""
-        ...
-
-    def must_act(self, engine: Engine, seat: int) -> bool:
-        """Whether the game waits on ``seat`` now."""
-        ...
-
-    def timer_target(self, engine: Engine, person: Controls
-                     ) -> tuple[autoplay.TimerKey, tuple[int, ...]] | None:
-        """The people the game waits on now, for a turn timer: ``(key, seats)``."""
         ...
 
     def house_roll(self, s: GameSession, frame: p.HouseRoll, options: p.TableOptions,

@@ -18,15 +18,13 @@ from tavern_dice.bots.registry import make_blackjack_bot
 from tavern_dice.dice import SecureDice
 from tavern_dice.errors import TavernError
 from tavern_dice.stakes import Pot
-from tavern_dice.web import autoplay, house
+from tavern_dice.web import house
 from tavern_dice.web import protocol as p
 from tavern_dice.web.adapters.base import Controls, Reload
 from tavern_dice.web.catalog import BLACKJACK, ActionError, Engine, Rules
 from tavern_dice.web.house import HouseDice
 from tavern_dice.web.journal import GameSession
 
-MAX_SEATS = 10
-"""The Dice Blackjack engine seats 1 to 10 players."""
 DEFAULT_BOT_BET_CP = 100
 """What a Blackjack bot bets each round (1 gp), raised to the table minimum."""
 DIGITAL_POLICY = frozenset({"d12"})
@@ -49,7 +47,7 @@ class BlackjackAdapter:
     player_dice = False  # the DM types the house's dice and the d12s
 
     def max_seats(self, rules: Rules) -> int:
-        return MAX_SEATS
+        return rules.max_players  # the rules own their seat limits
 
     def check_join(self, rules: Rules, name: str, proficiency: int | None) -> None:
         # The engine's own check of a player: a proficiency bonus the ruleset allows.
@@ -120,17 +118,6 @@ class BlackjackAdapter:
     def make_bot(self, kind: str, name: str, rules: Rules) -> Any:
         bet = max(cast(BlackjackRules, rules).min_bet_cp, DEFAULT_BOT_BET_CP)
         return make_blackjack_bot(kind, name=name, bet_cp=bet)
-
-    def bot_move(self, s: GameSession, controls: Controls, agent_for: autoplay.AgentFor
-                 ) -> autoplay.Move | None:
-        return autoplay.blackjack_bot_move(_game(s.engine), controls, agent_for, s.asked)
-
-    def must_act(self, engine: Engine, seat: int) -> bool:
-        return autoplay.blackjack_must_act(_game(engine), seat)
-
-    def timer_target(self, engine: Engine, person: Controls
-                     ) -> tuple[autoplay.TimerKey, tuple[int, ...]] | None:
-        return autoplay.blackjack_timer_target(_game(engine), person)
 
     def house_roll(self, s: GameSession, frame: p.HouseRoll, options: p.TableOptions,
                    reload: Reload) -> None:

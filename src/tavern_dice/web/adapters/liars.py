@@ -18,7 +18,7 @@ from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import parse_wager
 from tavern_dice.stakes import Pot
-from tavern_dice.web import autoplay, physical
+from tavern_dice.web import physical
 from tavern_dice.web import protocol as p
 from tavern_dice.web.adapters.base import Controls, Reload
 from tavern_dice.web.calls import refused_call, stale_call
@@ -45,7 +45,7 @@ class LiarsDiceAdapter:
     player_dice = True
 
     def max_seats(self, rules: Rules) -> int:
-        return cast(LiarsDiceRules, rules).max_players
+        return rules.max_players  # the rules own their seat limits
 
     def check_join(self, rules: Rules, name: str, proficiency: int | None) -> None:
         if proficiency is not None:
@@ -103,17 +103,6 @@ class LiarsDiceAdapter:
 
     def make_bot(self, kind: str, name: str, rules: Rules) -> Any:
         return make_liars_dice_bot(kind, name=name)
-
-    def bot_move(self, s: GameSession, controls: Controls, agent_for: autoplay.AgentFor
-                 ) -> autoplay.Move | None:
-        return autoplay.liars_bot_move(_game(s.engine), controls, agent_for, s.asked)
-
-    def must_act(self, engine: Engine, seat: int) -> bool:
-        return autoplay.liars_must_act(_game(engine), seat)
-
-    def timer_target(self, engine: Engine, person: Controls
-                     ) -> tuple[autoplay.TimerKey, tuple[int, ...]] | None:
-        return autoplay.liars_timer_target(_game(engine), person)
 
     def house_roll(self, s: GameSession, frame: p.HouseRoll, options: p.TableOptions,
                    reload: Reload) -> None:

@@ -292,19 +292,13 @@ function revealContext(events) {
   return ctx;
 }
 
-/** Which revealed dice count toward the wager (checked against the engine's count). */
-function matcher(wager, rules, hands, count) {
-  const w = parseWager(wager);
-  if (!w) return () => "";
-  if (w.total !== undefined) {
-    const sum = hands.flat().reduce((a, b) => a + b, 0);
-    return sum === count ? () => "die-match" : () => "";
-  }
-  const wild = rules.wild_face;
-  const counts = (f) => f === w.face || (wild !== null && wild !== undefined && f === wild && w.face !== wild);
-  const matched = hands.flat().filter(counts).length;
-  if (matched !== count) return () => "";
-  return (f) => (counts(f) ? "die-match" : "die-dim");
+/** Which revealed dice count toward the wager: the engine says so die by die
+ * (reveal.counted: the face, wild dice under L6, every die of a sum), so no rule is
+ * written here. (seat, i) -> the die's class. */
+function matcher(reveal) {
+  const counted = reveal.counted;
+  if (!counted) return () => "";
+  return (seat, i) => (counted[seat][i] ? "die-match" : "die-dim");
 }
 
 function revealPanel(app, g, v) {
@@ -313,7 +307,7 @@ function revealPanel(app, g, v) {
   const ctx = revealContext(app.events) || {};
   const names = g.seats.map((s) => s.name);
   const who = (s) => app.nameOf(s);
-  const cls = matcher(ctx.wager, v.rules, reveal.hands, reveal.count);
+  const cls = matcher(reveal);
   const w = parseWager(ctx.wager);
   const countText = !w ? `Count: ${reveal.count}`
     : w.total !== undefined ? `The dice sum to ${reveal.count}.`
@@ -339,7 +333,7 @@ function revealPanel(app, g, v) {
   }
   const rows = reveal.hands.map((hand, seat) => (hand.length ? h("div", {class: "reveal-row", "data-seat": seat},
     h("span", {class: "reveal-name", title: names[seat]}, names[seat], seat === me ? " (you)" : ""),
-    diceRow(hand, {sides: v.rules.sides, size: 34, clsFor: (f) => cls(f), label: `${names[seat]}: ${hand.join(", ")}`}),
+    diceRow(hand, {sides: v.rules.sides, size: 34, clsFor: (f, i) => cls(seat, i), label: `${names[seat]}: ${hand.join(", ")}`}),
     reveal.losers.includes(seat) ? h("span", {class: "tag tag-lose"}, "−1 die") : null,
     check ? itemBadge(check, seat) : null,
     proofs ? cupTag(g, seat, proofs.round) : null) : null));
