@@ -8,7 +8,7 @@ Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--playouts
      iterations (``pyspiel.exploitability`` for theirs); both game values are
      compared with the known -7/258.
 (ii) Single-round uniformly random playouts per second with 5 dice each:
-     :func:`tavern_dice.solver.playouts.random_playouts` (NumPy, all rounds at
+     :func:`tavern_dice.strategy.liars_dice.solver.playouts.random_playouts` (NumPy, all rounds at
      once) vs a Python loop over ``pyspiel`` states (``numdice=5``); the two
      loser rates and mean numbers of wagers are printed as a cross-check.
 
@@ -24,9 +24,9 @@ import numpy as np
 import pyspiel
 
 from tavern_dice.liars_dice.rules import OPENSPIEL
-from tavern_dice.solver.cfr import solve_round
-from tavern_dice.solver.playouts import random_playouts
-from tavern_dice.solver.round_game import RoundSpec
+from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
+from tavern_dice.strategy.liars_dice.solver.playouts import random_playouts
+from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
 
 TARGET = 1e-3
 EXACT = -7 / 258

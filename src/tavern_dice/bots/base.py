@@ -18,10 +18,12 @@ import numpy.typing as npt
 
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import AnyWager
+from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
 
-ACCUSE: Literal["accuse"] = "accuse"
-LiarsAction = AnyWager | Literal["accuse"]
+__all__ = [
+    "ACCUSE", "BlackjackAgent", "BlackjackMove", "LiarsAction", "LiarsDiceAgent",
+    "MixedLiarsDiceAgent", "RangeLiarsDiceAgent",
+]
 
 
 @runtime_checkable
