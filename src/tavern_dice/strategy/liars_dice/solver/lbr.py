@@ -16,12 +16,14 @@ fit, this is the figure to quote.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.strategy.liars_dice.solver.tables import RoundTable
+if TYPE_CHECKING:
+    # For annotations only: a table's measure() runs LBR, so tables imports this module.
+    from tavern_dice.strategy.liars_dice.solver.tables import RoundTable
 
 FloatArray = npt.NDArray[np.floating[Any]]
 History = tuple[int, ...]
