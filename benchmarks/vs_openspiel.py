@@ -42,6 +42,7 @@ import pyspiel
 from tavern_dice.dice import RollSpec
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import OPENSPIEL
+from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
 from tavern_dice.strategy.liars_dice.solver.playouts import random_playouts
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
@@ -108,29 +109,33 @@ Round = Callable[[random.Random], tuple[bool, int]]
 
 
 def tavern_rounds(fresh: bool) -> Round:
-    """One random round of :class:`LiarsDiceGame` (imported here: the name is the API)."""
-    from tavern_dice.liars_dice.state import LiarsDiceGame
-
+    """One random round of :class:`LiarsDiceGame`."""
     template: LiarsDiceGame | None = None
     if not fresh:
         # A state at the round's first chance node: the roll-off is done, the round's
-        # dice are not rolled yet (auto_roll off; the copy rolls them below).
+        # dice are not rolled yet.
         template = LiarsDiceGame(2, rules=RULES, dice=SharedDice(random.Random(0)),
                                  auto_roll=False)
-        while template.chance_request() is not None and template.round == 0:
+        while template.round == 0:
             template.roll()
 
     def play(rng: random.Random) -> tuple[bool, int]:
+        # Chance nodes resolved one by one, as pyspiel's are (auto_roll would also roll
+        # the next round's dice after the reveal: work pyspiel's round does not do).
         if template is None:
-            game = LiarsDiceGame(2, rules=RULES, dice=SharedDice(rng))
+            game = LiarsDiceGame(2, rules=RULES, dice=SharedDice(rng), auto_roll=False)
         else:
             game = copy.deepcopy(template)
             game.dice = SharedDice(rng)
-            game.roll()
-        first = game.turn
+        first: int | None = None
         wagers = 0
         while True:
+            if game.chance_request() is not None:
+                game.roll()
+                continue
             seat = game.turn
+            if first is None:
+                first = seat
             legal = game.legal_actions(seat=seat)
             event = game.apply(seat=seat, action=legal[rng.randrange(len(legal))])
             if isinstance(event, Revealed):
