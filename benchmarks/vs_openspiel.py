@@ -1,6 +1,7 @@
 """Benchmark against OpenSpiel (needs the ``bench`` extra: ``pip install open-spiel``).
 
-Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N] [--skip-solve]``.
+Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N] [--repeat R]
+[--skip-solve] [--profile]``.
 
 (i)  Wall time to reach exploitability <= 1e-3 on OpenSpiel's ``liars_dice``
      (1 die each, 6 sides, face 6 wild, standard raise): our vectorised DCFR
@@ -14,7 +15,8 @@ Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N
      (``legal_actions``, ``chance_outcomes``, ``apply_action``). One ``random.Random``
      draws everything, the same way on both sides: a die is ``randrange(6)`` (pyspiel:
      the index of its chance outcome), a choice ``randrange(len(legal))``. Rounds per
-     second, best of ``--repeat`` runs, twice:
+     second of this process's CPU time (the machine is shared: CPU time is what another
+     program's load disturbs least), best of ``--repeat`` runs, twice:
        - a fresh state per round on both sides (``LiarsDiceGame(...)``, whose set-up
          includes the roll-off for the first bidder (L2); ``game.new_initial_state()``);
        - set-up excluded on both sides: each round is a copy of one state made at the
@@ -23,6 +25,7 @@ Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N
      cross-check that they play the same round. Last, on its own line, the NumPy *batch
      simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.playouts.random_playouts`,
      all rounds in lockstep): a different kind of program, not an engine.
+     ``--profile`` prints a cProfile of the tavern engine's rounds (set-up excluded).
 
 Prints its figures; it is not a test.
 """
@@ -31,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import copy
+import cProfile
+import pstats
 import random
 import statistics
 import time
@@ -173,12 +178,12 @@ def run(play: Round, rounds: int, seed: int) -> tuple[float, float, float]:
     """(rounds per second, first bidder's loss rate, mean wagers) of one run."""
     rng = random.Random(seed)
     losses = wagers = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         lost, made = play(rng)
         losses += lost
         wagers += made
-    return rounds / (time.perf_counter() - start), losses / rounds, wagers / rounds
+    return rounds / (time.process_time() - start), losses / rounds, wagers / rounds
 
 
 def compare(fresh: bool, rounds: int, repeat: int) -> list[tuple[float, float, float]]:
@@ -213,9 +218,9 @@ def engines(rounds: int, repeat: int) -> None:
     n_batch = 1_000_000
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         out = random_playouts(n_batch, dice=(5, 5), wild_face=6, rng=rng)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     print(f"  batch simulator (NumPy, {n_batch:,} rounds in lockstep; not an engine): "
           f"{n_batch / min(times):,.0f} rounds/s (first bidder loses "
           f"{(out.loser == 0).mean():.4f}, {out.n_wagers.mean():.3f} wagers; median run "
@@ -230,11 +235,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20_000, help="rounds per engine and run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
     parser.add_argument("--skip-solve", action="store_true", help="part (ii) only")
+    parser.add_argument("--profile", action="store_true", help="profile the tavern rounds")
     args = parser.parse_args()
 
+    if args.profile:
+        profile(args.rounds)
+        return
     if not args.skip_solve:
         solve(args.check_every, args.max_iterations)
     engines(args.rounds, args.repeat)
+
+
+def profile(rounds: int) -> None:
+    """A cProfile of the tavern engine's rounds, set-up excluded (the loop of part (ii))."""
+    play = tavern_rounds(fresh=False)
+    run(play, max(rounds // 10, 1), 99)  # warm-up
+    profiler = cProfile.Profile()
+    profiler.enable()
+    run(play, rounds, 1)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 def solve(check_every: int, max_iterations: int) -> None:
