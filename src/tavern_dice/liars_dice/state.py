@@ -220,10 +220,11 @@ class LiarsDiceGame(ReplayableGame):
 
     def next_in_game(self, seat: int) -> int:
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
-        n = self.num_players
+        counts = self._counts
+        n = len(counts)
         for step in range(1, n + 1):
             candidate = (seat + step) % n
-            if self._counts[candidate] > 0:
+            if counts[candidate] > 0:
                 return candidate
         raise IllegalActionError("no player has dice left")
 
@@ -370,7 +371,7 @@ class LiarsDiceGame(ReplayableGame):
             IllegalActionError: if the wager is out of range or does not raise the standing
                 wager; the message names the standing wager and the lowest legal raises.
         """
-        if not isinstance(wager, Wager | SumWager):
+        if not isinstance(wager, (Wager, SumWager)):  # a tuple: faster than Wager | SumWager
             raise InvalidActionError(
                 f"a wager is a Wager(quantity, face) or, in the sum endgame, a "
                 f"SumWager(total), not {wager!r}"
@@ -423,13 +424,14 @@ class LiarsDiceGame(ReplayableGame):
             NotYourTurnError, IllegalActionError: see :meth:`verify_wager`.
         """
         self.verify_wager(wager, seat)
-        assert self.turn is not None
-        event = WagerMade.of(self.turn, wager)
+        turn = self.turn
+        assert turn is not None
+        event = WagerMade.of(turn, wager)
         self.log.append(event)
         self.current_wager = wager
-        self.wager_maker = self.turn
-        self.round_wagers += ((self.turn, wager),)
-        self.turn = self.next_in_game(self.turn)
+        self.wager_maker = turn
+        self.round_wagers += ((turn, wager),)
+        self.turn = self.next_in_game(turn)
         return event
 
     # ------------------------------------------------------------------ accusations
