@@ -22,7 +22,11 @@ Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N
        - set-up excluded on both sides: each round is a copy of one state made at the
          round's first chance node (``copy.deepcopy``; ``state.clone()``).
      The first bidder's loss rate and the mean number of wagers are printed for both as a
-     cross-check that they play the same round. Last, on its own line, the NumPy *batch
+     cross-check that they play the same round: set-up excluded, the two engines draw the
+     same numbers in the same order and play exactly the same rounds (equal figures);
+     fresh, the tavern roll-off draws first, so the rounds differ but not their odds. The
+     tavern calls name their arguments (``legal_actions(seat=...)``,
+     ``apply(seat=..., action=...)``). Last, on its own line, the NumPy *batch
      simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.playouts.random_playouts`,
      all rounds in lockstep): a different kind of program, not an engine.
      ``--profile`` prints a cProfile of the tavern engine's rounds (set-up excluded).
