@@ -23,8 +23,10 @@ Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N
          round's first chance node (``copy.deepcopy``; ``state.clone()``).
      The first bidder's loss rate and the mean number of wagers are printed for both as a
      cross-check that they play the same round: set-up excluded, the two engines draw the
-     same numbers in the same order and play exactly the same rounds (equal figures);
-     fresh, the tavern roll-off draws first, so the rounds differ but not their odds. The
+     same numbers in the same order, so they roll the same ten dice and make the same
+     wagers (equal figures; the tavern template's roll-off gave seat 1 the first wager, so
+     the hands sit the other way round, which a random player does not see); fresh, the
+     tavern roll-off draws first, so the rounds differ but not their odds. The
      tavern calls name their arguments (``legal_actions(seat=...)``,
      ``apply(seat=..., action=...)``). Last, on its own line, the NumPy *batch
      simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.playouts.random_playouts`,
