@@ -3,9 +3,8 @@
 **Heads-up** (two players left), where the table's rules have a solved policy
 (:mod:`tavern_dice.strategy.liars_dice.solver.tables`), it plays that policy: an
 equilibrium of the round found by the double oracle, certified by exact full-recall best
-responses, so no
-counter-strategy can expect much more than half the rounds against it. It samples its
-action from the policy's probabilities for its hand and this round's wagers.
+responses, so no counter-strategy can expect much more than half the rounds against it.
+It samples its action from the policy's probabilities for its hand and this round's wagers.
 
 **Everywhere else** (three or more players, or rules without a solved policy) it plays
 the expected-value lookahead it shares with the ``trusting`` bot
