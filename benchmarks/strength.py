@@ -4,7 +4,7 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
 
 1. heads-up, 5 dice each, under the ``tavern`` rules (the seed: ``either`` raise, no
    repeated wager) and the ``standard`` raise: every exploiter of
-   :mod:`tavern_dice.strategy.exploit.suite` against ``strong`` (the best one marked),
+   :mod:`tavern_dice.play.exploit` against ``strong`` (the best one marked),
    and ``strong`` against ``trusting``, ``probabilistic`` and ``equilibrium``;
 2. four players, ``tavern`` rules: ``strong`` against three ``trusting``, and every
    exploiter seated against three ``strong`` (par 25 %);
@@ -30,9 +30,9 @@ from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.play.exploit import EXPLOITERS, ExploitResult, best, exploit
 from tavern_dice.play.runner import play_liars_dice
-from tavern_dice.strategy.exploit.suite import EXPLOITERS, ExploitResult, best, exploit
-from tavern_dice.strategy.simulate import BotWins, simulate_liars_dice
+from tavern_dice.play.simulate import BotWins, simulate_liars_dice
 
 RULES: dict[str, LiarsDiceRules] = {
     "tavern": TAVERN,

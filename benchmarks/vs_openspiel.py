@@ -1,16 +1,37 @@
 """Benchmark against OpenSpiel (needs the ``bench`` extra: ``pip install open-spiel``).
 
-Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--playouts N]``.
+Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N] [--repeat R]
+[--skip-solve] [--profile]``.
 
 (i)  Wall time to reach exploitability <= 1e-3 on OpenSpiel's ``liars_dice``
      (1 die each, 6 sides, face 6 wild, standard raise): our vectorised DCFR
      vs ``pyspiel.CFRPlusSolver`` (C++), both checking exploitability every K
      iterations (``pyspiel.exploitability`` for theirs); both game values are
      compared with the known -7/258.
-(ii) Single-round uniformly random playouts per second with 5 dice each:
-     :func:`tavern_dice.solver.playouts.random_playouts` (NumPy, all rounds at
-     once) vs a Python loop over ``pyspiel`` states (``numdice=5``); the two
-     loser rates and mean numbers of wagers are printed as a cross-check.
+(ii) The engines like for like: one uniformly random round, 2 players x 5 dice, OpenSpiel's
+     rules (face 6 wild, standard raise, no spot-on), each engine through its Python
+     object API: :class:`~tavern_dice.liars_dice.state.LiarsDiceGame` (``legal_actions``,
+     ``apply``, its dice source at the chance nodes) and ``pyspiel`` states
+     (``legal_actions``, ``chance_outcomes``, ``apply_action``). One ``random.Random``
+     draws everything, the same way on both sides: a die is ``randrange(6)`` (pyspiel:
+     the index of its chance outcome), a choice ``randrange(len(legal))``. Rounds per
+     second of this process's CPU time (the machine is shared: CPU time is what another
+     program's load disturbs least), best of ``--repeat`` runs, twice:
+       - a fresh state per round on both sides (``LiarsDiceGame(...)``, whose set-up
+         includes the roll-off for the first bidder (L2); ``game.new_initial_state()``);
+       - set-up excluded on both sides: each round is a copy of one state made at the
+         round's first chance node (``copy.deepcopy``; ``state.clone()``).
+     The first bidder's loss rate and the mean number of wagers are printed for both as a
+     cross-check that they play the same round: set-up excluded, the two engines draw the
+     same numbers in the same order, so they roll the same ten dice and make the same
+     wagers (equal figures; the tavern template's roll-off gave seat 1 the first wager, so
+     the hands sit the other way round, which a random player does not see); fresh, the
+     tavern roll-off draws first, so the rounds differ but not their odds. The
+     tavern calls name their arguments (``legal_actions(seat=...)``,
+     ``apply(seat=..., action=...)``). Last, on its own line, the NumPy *batch
+     simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.playouts.random_playouts`,
+     all rounds in lockstep): a different kind of program, not an engine.
+     ``--profile`` prints a cProfile of the tavern engine's rounds (set-up excluded).
 
 Prints its figures; it is not a test.
 """
@@ -18,15 +39,24 @@ Prints its figures; it is not a test.
 from __future__ import annotations
 
 import argparse
+import copy
+import cProfile
+import pstats
+import random
+import statistics
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pyspiel
 
+from tavern_dice.dice import RollSpec
+from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import OPENSPIEL
-from tavern_dice.solver.cfr import solve_round
-from tavern_dice.solver.playouts import random_playouts
-from tavern_dice.solver.round_game import RoundSpec
+from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
+from tavern_dice.strategy.liars_dice.solver.playouts import random_playouts
+from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
 
 TARGET = 1e-3
 EXACT = -7 / 258
@@ -65,25 +95,142 @@ def openspiel_solve(
     return total, total - checking, iterations, expl, value
 
 
-def openspiel_playouts(n: int, rng: np.random.Generator) -> tuple[float, float, float]:
-    """(rounds per second, first bidder's loss rate, mean wagers)."""
+RULES = OPENSPIEL.replace(dice_per_player=5)
+"""OpenSpiel's ``liars_dice`` with ``numdice=5``: face 6 wild, standard raise, no spot-on."""
+
+
+class SharedDice:
+    """A dice source drawing each die as ``rng.randrange(sides)`` from the benchmark's one
+    generator, the draw the pyspiel loop makes per chance node; a copied game shares it."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def roll(self, spec: RollSpec) -> tuple[int, ...]:
+        draw = self.rng.randrange
+        sides = spec.sides
+        return tuple(draw(sides) + 1 for _ in range(spec.count))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SharedDice:
+        return self
+
+
+Round = Callable[[random.Random], tuple[bool, int]]
+"""Plays one round: ``(whether the first bidder lost, wagers made)``."""
+
+
+def tavern_rounds(fresh: bool) -> Round:
+    """One random round of :class:`LiarsDiceGame`."""
+    template: LiarsDiceGame | None = None
+    if not fresh:
+        # A state at the round's first chance node: the roll-off is done, the round's
+        # dice are not rolled yet.
+        template = LiarsDiceGame(2, rules=RULES, dice=SharedDice(random.Random(0)),
+                                 auto_roll=False)
+        while template.round == 0:
+            template.roll()
+
+    def play(rng: random.Random) -> tuple[bool, int]:
+        # Chance nodes resolved one by one, as pyspiel's are (auto_roll would also roll
+        # the next round's dice after the reveal: work pyspiel's round does not do).
+        if template is None:
+            game = LiarsDiceGame(2, rules=RULES, dice=SharedDice(rng), auto_roll=False)
+        else:
+            game = copy.deepcopy(template)
+            game.dice = SharedDice(rng)
+        first: int | None = None
+        wagers = 0
+        while True:
+            if game.chance_request() is not None:
+                game.roll()
+                continue
+            seat = game.turn
+            if first is None:
+                first = seat
+            legal = game.legal_actions(seat=seat)
+            event = game.apply(seat=seat, action=legal[rng.randrange(len(legal))])
+            if isinstance(event, Revealed):
+                assert first is not None
+                return event.dice_counts[first] < RULES.dice_per_player, wagers
+            wagers += 1
+
+    return play
+
+
+def pyspiel_rounds(fresh: bool) -> Round:
+    """One random round of pyspiel's ``liars_dice`` (``numdice=5``)."""
     game = pyspiel.load_game("liars_dice", {"numdice": 5})
     liar = game.num_distinct_actions() - 1
-    losses = wagers = 0
-    start = time.perf_counter()
-    for _ in range(n):
-        state = game.new_initial_state()
+    template = game.new_initial_state()
+
+    def play(rng: random.Random) -> tuple[bool, int]:
+        state = game.new_initial_state() if fresh else template.clone()
+        wagers = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             else:
                 legal = state.legal_actions()
-                action = legal[int(rng.integers(len(legal)))]
+                action = legal[rng.randrange(len(legal))]
                 wagers += action != liar
                 state.apply_action(action)
-        losses += state.returns()[0] < 0
-    return n / (time.perf_counter() - start), losses / n, wagers / n
+        return state.returns()[0] < 0, wagers
+
+    return play
+
+
+def run(play: Round, rounds: int, seed: int) -> tuple[float, float, float]:
+    """(rounds per second, first bidder's loss rate, mean wagers) of one run."""
+    rng = random.Random(seed)
+    losses = wagers = 0
+    start = time.process_time()
+    for _ in range(rounds):
+        lost, made = play(rng)
+        losses += lost
+        wagers += made
+    return rounds / (time.process_time() - start), losses / rounds, wagers / rounds
+
+
+def compare(fresh: bool, rounds: int, repeat: int) -> list[tuple[float, float, float]]:
+    """Both engines' figures, the best rate of ``repeat`` runs each; the runs alternate
+    between the engines, so that a busy machine slows both alike."""
+    plays = (tavern_rounds(fresh), pyspiel_rounds(fresh))
+    for play in plays:
+        run(play, max(rounds // 10, 1), 99)  # warm-up
+    best = [(0.0, 0.0, 0.0), (0.0, 0.0, 0.0)]
+    for _ in range(repeat):
+        for k, play in enumerate(plays):
+            figures = run(play, rounds, 1)
+            best[k] = max(best[k], figures)
+    return best
+
+
+def engines(rounds: int, repeat: int) -> None:
+    """Part (ii): both engines, both ways, then the batch simulator."""
+    print("(ii) one uniformly random round, 2 players x 5 dice, OpenSpiel's rules, "
+          "Python object API, one random.Random")
+    for fresh, label in ((True, "fresh state per round"),
+                         (False, "set-up excluded (copy of a state at the first chance node)")):
+        (ours, o_loss, o_w), (theirs, t_loss, t_w) = compare(fresh, rounds, repeat)
+        print(f"  {label}:")
+        print(f"    tavern LiarsDiceGame: {ours:,.0f} rounds/s (first bidder loses {o_loss:.4f}, "
+              f"{o_w:.3f} wagers)")
+        print(f"    pyspiel liars_dice:   {theirs:,.0f} rounds/s (first bidder loses "
+              f"{t_loss:.4f}, {t_w:.3f} wagers)")
+        print(f"    ratio tavern / pyspiel: {ours / theirs:.2f}")
+    rng = np.random.default_rng(0)
+    random_playouts(10_000, rng=rng)  # warm-up
+    n_batch = 1_000_000
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        out = random_playouts(n_batch, dice=(5, 5), wild_face=6, rng=rng)
+        times.append(time.process_time() - start)
+    print(f"  batch simulator (NumPy, {n_batch:,} rounds in lockstep; not an engine): "
+          f"{n_batch / min(times):,.0f} rounds/s (first bidder loses "
+          f"{(out.loser == 0).mean():.4f}, {out.n_wagers.mean():.3f} wagers; median run "
+          f"{statistics.median(times):.2f} s)")
 
 
 def main() -> None:
@@ -91,33 +238,44 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check-every", type=int, default=10)
     parser.add_argument("--max-iterations", type=int, default=5000)
-    parser.add_argument("--playouts", type=int, default=5000, help="OpenSpiel playouts")
+    parser.add_argument("--rounds", type=int, default=20_000, help="rounds per engine and run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
+    parser.add_argument("--skip-solve", action="store_true", help="part (ii) only")
+    parser.add_argument("--profile", action="store_true", help="profile the tavern rounds")
     args = parser.parse_args()
 
+    if args.profile:
+        profile(args.rounds)
+        return
+    if not args.skip_solve:
+        solve(args.check_every, args.max_iterations)
+    engines(args.rounds, args.repeat)
+
+
+def profile(rounds: int) -> None:
+    """A cProfile of the tavern engine's rounds, set-up excluded (the loop of part (ii))."""
+    play = tavern_rounds(fresh=False)
+    run(play, max(rounds // 10, 1), 99)  # warm-up
+    profiler = cProfile.Profile()
+    profiler.enable()
+    run(play, rounds, 1)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def solve(check_every: int, max_iterations: int) -> None:
+    """Part (i): time to exploitability 1e-3, both solvers."""
     print("(i) time to exploitability <= 1e-3 on OpenSpiel liars_dice (1 die each)")
-    o_sec, o_it, o_expl, o_val = ours_solve(args.check_every)
+    o_sec, o_it, o_expl, o_val = ours_solve(check_every)
     print(f"  ours (DCFR, NumPy): {o_sec:.2f} s, {o_it} iterations, exploitability "
           f"{o_expl:.2e}, value {o_val:+.5f}")
-    s_sec, s_sec_solve, s_it, s_expl, s_val = openspiel_solve(args.check_every, args.max_iterations)
+    s_sec, s_sec_solve, s_it, s_expl, s_val = openspiel_solve(check_every, max_iterations)
     print(f"  pyspiel.CFRPlusSolver: {s_sec:.2f} s ({s_sec_solve:.2f} s without the "
           f"exploitability checks), {s_it} iterations, exploitability {s_expl:.2e}, "
           f"value {s_val:+.5f}")
     print(f"  exact value -7/258 = {EXACT:+.5f}; |ours - theirs| = {abs(o_val - s_val):.1e}")
     print(f"  speed-up: {s_sec / o_sec:.1f}x overall, {s_sec_solve / o_sec:.1f}x against "
           f"their solver time alone")
-
-    print("(ii) random single-round playouts, 2 players x 5 dice (wild 6, standard raise)")
-    rng = np.random.default_rng(0)
-    random_playouts(10_000, rng=rng)  # warm-up
-    n_ours = 1_000_000
-    start = time.perf_counter()
-    out = random_playouts(n_ours, dice=(5, 5), wild_face=6, rng=rng)
-    ours_rate = n_ours / (time.perf_counter() - start)
-    print(f"  ours: {ours_rate:,.0f} rounds/s (first bidder loses {(out.loser == 0).mean():.4f}, "
-          f"{out.n_wagers.mean():.3f} wagers)")
-    rate, loss, mean_w = openspiel_playouts(args.playouts, rng)
-    print(f"  pyspiel: {rate:,.0f} rounds/s (first bidder loses {loss:.4f}, {mean_w:.3f} wagers)")
-    print(f"  ratio ours / pyspiel: {ours_rate / rate:.1f}")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 Data flows one way: dice source -> rules engine -> events -> per-player views ->
 interfaces (terminal, web). The rules live in :mod:`tavern_dice.liars_dice` and
-:mod:`tavern_dice.blackjack`; strategy (odds, solvers, bots) sits apart in
-:mod:`tavern_dice.strategy`, :mod:`tavern_dice.solver` and :mod:`tavern_dice.bots`.
+:mod:`tavern_dice.blackjack`; strategy (odds, solvers) sits apart in
+:mod:`tavern_dice.strategy` (one subpackage per game), the bots that use it in
+:mod:`tavern_dice.bots`, and the runner and simulations that seat them in
+:mod:`tavern_dice.play`.
 """
 
 __version__ = "0.1.0"

@@ -28,6 +28,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from tavern_dice.errors import InvalidDiceError
@@ -77,6 +78,13 @@ class RollSpec:
                     f"a d{self.sides} shows a whole number from 1 to {self.sides}, not {value!r}"
                 )
         return values
+
+
+@lru_cache(maxsize=1024)
+def roll_spec(seat: int | None, count: int, sides: int, purpose: str, secret: bool) -> RollSpec:
+    """A :class:`RollSpec`, made once for each distinct request: specs are immutable, and
+    an engine asks for the same few (a seat, its dice, the purpose) at every chance node."""
+    return RollSpec(seat, count, sides, purpose, secret)
 
 
 class DiceSource(Protocol):

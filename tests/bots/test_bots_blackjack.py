@@ -16,7 +16,7 @@ from tavern_dice.bots.blackjack_simple import BoldBlackjackBot, CautiousBlackjac
 from tavern_dice.bots.registry import BotError, make_blackjack_bot
 from tavern_dice.dice import ScriptedDice
 from tavern_dice.play.runner import play_blackjack_round
-from tavern_dice.strategy.blackjack_solver import bold_policy, cautious_policy
+from tavern_dice.strategy.blackjack.solver import bold_policy, cautious_policy
 
 
 class Referee:

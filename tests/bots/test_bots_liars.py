@@ -21,7 +21,7 @@ from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import SumWager, Wager, is_raise
 from tavern_dice.play.runner import play_liars_dice
-from tavern_dice.strategy.liars_odds import wager_odds
+from tavern_dice.strategy.liars_dice.odds import wager_odds
 
 RULESETS = [
     TAVERN,

@@ -28,8 +28,8 @@ from tavern_dice.dice import ScriptedDice
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import SumWager, Wager
-from tavern_dice.strategy.blackjack_solver import solve
-from tavern_dice.strategy.liars_odds import (
+from tavern_dice.strategy.blackjack.solver import solve
+from tavern_dice.strategy.liars_dice.odds import (
     WagerOdds,
     expected_dice_lost,
     outcome_costs,

@@ -1,5 +1,5 @@
 """``tavern odds liars-dice`` (issue 3): the three outcome chances as printed match
-:mod:`tavern_dice.strategy.liars_odds`, with who loses a die under the ruleset."""
+:mod:`tavern_dice.strategy.liars_dice.odds`, with who loses a die under the ruleset."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tavern_dice.cli.odds_liars import parse_dice
 from tavern_dice.errors import InvalidDiceError
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.wager import SumWager, Wager
-from tavern_dice.strategy.liars_odds import wager_odds
+from tavern_dice.strategy.liars_dice.odds import wager_odds
 
 
 def odds(*args: str) -> tuple[int, str]:

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tavern_dice.cli import app
-from tavern_dice.strategy.simulate import simulate_liars_dice
+from tavern_dice.play.simulate import simulate_liars_dice
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.cli import app
-from tavern_dice.strategy.blackjack_solver import house_edge
+from tavern_dice.strategy.blackjack.solver import house_edge
 
 RULES = TAVERN.replace(exact_numerator=6, exact_denominator=5, max_added_bonus=1)
 FLAGS = ["--exact-payout", "6:5", "--max-added-bonus", "1"]

@@ -27,7 +27,7 @@ from open_spiel.python.algorithms import (  # noqa: E402
 from tavern_dice.errors import RulesetError  # noqa: E402
 from tavern_dice.interop import openspiel as tavern_openspiel  # noqa: E402
 from tavern_dice.liars_dice.rules import TAVERN, RaiseRule  # noqa: E402
-from tavern_dice.solver import RoundSpec, solve_round  # noqa: E402
+from tavern_dice.strategy.liars_dice.solver import RoundSpec, solve_round  # noqa: E402
 
 RULESETS: list[tuple[str, dict[str, Any]]] = [
     # the seed, whole match, two players with the seed's five dice each

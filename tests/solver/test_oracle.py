@@ -14,9 +14,19 @@ import pytest
 from tavern_dice.bots.base import ACCUSE
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.adjudication import count_matching
-from tavern_dice.solver.oracle import RestrictedGame, best_response, policy_value, solve
-from tavern_dice.solver.oracle_game import OracleRound
-from tavern_dice.solver.tables import from_result, heads_up_policy, load_round, save
+from tavern_dice.strategy.liars_dice.solver.oracle import (
+    RestrictedGame,
+    best_response,
+    policy_value,
+    solve,
+)
+from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.tables import (
+    from_result,
+    heads_up_policy,
+    load_round,
+    save,
+)
 
 TINY = TAVERN.replace(sides=3, sum_endgame=False)
 """One die of three faces each, the seed's ``either`` rule: a round small enough to check by
@@ -145,7 +155,7 @@ def test_bots_read_the_tables_through_their_views(tmp_path: Path,
 
 
 def test_lbr_is_a_lower_bound_on_the_exact_best_response(tmp_path: Path) -> None:
-    from tavern_dice.solver.lbr import lbr_value
+    from tavern_dice.strategy.liars_dice.solver.lbr import lbr_value
 
     rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
     game = OracleRound(rules, (2, 1))

@@ -19,15 +19,15 @@ from tavern_dice.blackjack.settlement import house_roll, settle
 from tavern_dice.cli import app
 from tavern_dice.cli.options import blackjack_rules
 from tavern_dice.errors import RulesetError
-from tavern_dice.strategy.blackjack_dial import (
+from tavern_dice.play.simulate import BlackjackEntry, simulate_blackjack
+from tavern_dice.strategy.blackjack.dial import (
     PAYOUTS,
     candidates,
     dial,
     parse_edge,
     proficiency_for_bonus,
 )
-from tavern_dice.strategy.blackjack_solver import house_edge, solve
-from tavern_dice.strategy.simulate import BlackjackEntry, simulate_blackjack
+from tavern_dice.strategy.blackjack.solver import house_edge, solve
 
 ALL = (0, 1, 2, 3)
 

@@ -21,7 +21,7 @@ from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.cli import app
 from tavern_dice.cli.odds_blackjack import format_edge
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.blackjack_solver import (
+from tavern_dice.strategy.blackjack.solver import (
     Policy,
     bold_policy,
     cautious_policy,

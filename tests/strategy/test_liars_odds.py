@@ -3,7 +3,7 @@
 The references here enumerate every outcome of the unseen dice one by one
 (itertools.product), or build distributions die by die, re-reading the seed's
 rules (L4 count wagers, L6 wild face, L8 outcomes, L10 sum wagers) from scratch;
-they share no code with :mod:`tavern_dice.strategy.liars_odds`.
+they share no code with :mod:`tavern_dice.strategy.liars_dice.odds`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
 from tavern_dice.play.runner import play_liars_dice
-from tavern_dice.strategy.liars_odds import (
+from tavern_dice.strategy.liars_dice.odds import (
     OddsError,
     WagerOdds,
     count_distribution,

@@ -13,8 +13,7 @@ from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_optimal import OptimalBlackjackBot
 from tavern_dice.bots.registry import BotError, make_blackjack_bot
 from tavern_dice.play.runner import play_blackjack_round
-from tavern_dice.strategy.blackjack_solver import house_edge, solve
-from tavern_dice.strategy.simulate import (
+from tavern_dice.play.simulate import (
     SESSION_ROUNDS,
     Z95,
     BlackjackEntry,
@@ -22,6 +21,7 @@ from tavern_dice.strategy.simulate import (
     exact_payout,
     simulate_blackjack,
 )
+from tavern_dice.strategy.blackjack.solver import house_edge, solve
 
 
 class Checked:

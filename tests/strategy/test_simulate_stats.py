@@ -9,7 +9,7 @@ import pytest
 
 from tavern_dice.bots.registry import UnknownBotError
 from tavern_dice.liars_dice.rules import TAVERN
-from tavern_dice.strategy.simulate import (
+from tavern_dice.play.simulate import (
     Z95,
     SimulationError,
     game_seed,

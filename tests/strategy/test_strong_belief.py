@@ -1,6 +1,6 @@
 """Beliefs about opponents' dice (issue 3, the ``strong`` bot): the prior over hands and
 both Bayes updates checked against brute force over every ordered roll, with each
-opponent's odds taken from the exact :func:`~tavern_dice.strategy.liars_odds.true_probability`
+opponent's odds taken from the exact :func:`~tavern_dice.strategy.liars_dice.odds.true_probability`
 rather than the module's own float tables."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
-from tavern_dice.strategy.liars_belief import (
+from tavern_dice.strategy.liars_dice.belief import (
     MAX_HANDS,
     BeliefError,
     OpponentBelief,
@@ -24,7 +24,7 @@ from tavern_dice.strategy.liars_belief import (
     hand_space,
     sum_tail,
 )
-from tavern_dice.strategy.liars_odds import true_probability
+from tavern_dice.strategy.liars_dice.odds import true_probability
 
 
 def counts_toward(die: int, face: int, rules: LiarsDiceRules) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.liars_dice.events import WagerMade
@@ -13,8 +14,7 @@ from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.play.runner import play_liars_dice
-from tavern_dice.strategy.exploit.model import hands_of
-from tavern_dice.strategy.liars_tendencies import OPENING, Tendencies
+from tavern_dice.strategy.liars_dice.tendencies import OPENING, Tendencies
 
 RULESETS = [
     TAVERN,

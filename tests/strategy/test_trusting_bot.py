@@ -19,7 +19,7 @@ from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
 from tavern_dice.play.runner import play_liars_dice
-from tavern_dice.strategy.simulate import simulate_liars_dice
+from tavern_dice.play.simulate import simulate_liars_dice
 
 RULESETS = [
     TAVERN,

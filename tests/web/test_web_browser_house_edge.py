@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from web_browser_support import browser_table, new_page, page_errors, screenshot
 
-from tavern_dice.strategy.blackjack_dial import dial
+from tavern_dice.strategy.blackjack.dial import dial
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from web_support import live_server
 
-from tavern_dice.strategy.blackjack_dial import dial
+from tavern_dice.strategy.blackjack.dial import dial
 
 
 @pytest.mark.asyncio

@@ -24,12 +24,12 @@ import numpy.typing as npt
 
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import AnyWager
+from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
 
-ACCUSE: Literal["accuse"] = "accuse"
-"""An agent's accusation; equal to :class:`~tavern_dice.liars_dice.actions.Accuse`."""
-LiarsAction = AnyWager | Literal["accuse"]
-"""An agent's answer on its turn: a wager or :data:`ACCUSE`."""
+__all__ = [
+    "ACCUSE", "BlackjackAgent", "BlackjackMove", "LiarsAction", "LiarsDiceAgent",
+    "MixedLiarsDiceAgent", "RangeLiarsDiceAgent",
+]
 
 
 @runtime_checkable

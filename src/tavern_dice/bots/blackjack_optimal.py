@@ -1,12 +1,12 @@
 """The ``optimal`` Dice Blackjack bot: plays the exact solution of the game.
 
-Each move comes from :func:`tavern_dice.strategy.blackjack_solver.solve` for the
+Each move comes from :func:`tavern_dice.strategy.blackjack.solver.solve` for the
 table's ruleset and the bot's own proficiency bonus, which it reads from its view
 (``view.proficiency[view.seat]``, B7): roll or stand as
-:meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.action` says, and on
-standing add :meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.bonus`.
+:meth:`~tavern_dice.strategy.blackjack.solver.BlackjackSolution.action` says, and on
+standing add :meth:`~tavern_dice.strategy.blackjack.solver.BlackjackSolution.bonus`.
 Its long-run payout per unit bet is therefore
-:meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.expected_payout`
+:meth:`~tavern_dice.strategy.blackjack.solver.BlackjackSolution.expected_payout`
 (about +0.94 % of the bet under the seed's rules without proficiency).
 
 * **Bet** (B2): ``bet_cp`` every round (default 1 gp = 100 cp), brought within
@@ -34,7 +34,7 @@ from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
 from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
-from tavern_dice.strategy.blackjack_solver import BlackjackSolution, solve
+from tavern_dice.strategy.blackjack.solver import BlackjackSolution, solve
 
 
 class OptimalBlackjackBot(FixedBetBlackjackBot):

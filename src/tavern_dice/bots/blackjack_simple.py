@@ -1,8 +1,8 @@
 """The ``cautious`` and ``bold`` Dice Blackjack bots: a fixed bet and a rule of thumb.
 
-Both play the fixed policies of :mod:`tavern_dice.strategy.blackjack_solver`
-(:func:`~tavern_dice.strategy.blackjack_solver.cautious_policy` stands 7 or
-less under the target, :func:`~tavern_dice.strategy.blackjack_solver.bold_policy`
+Both play the fixed policies of :mod:`tavern_dice.strategy.blackjack.solver`
+(:func:`~tavern_dice.strategy.blackjack.solver.cautious_policy` stands 7 or
+less under the target, :func:`~tavern_dice.strategy.blackjack.solver.bold_policy`
 only within 2; both stand when their bonus reaches the target exactly, and both
 roll on when the house did not bust and their total plus bonus cannot beat the
 house roll, since standing would lose anyway).
@@ -36,12 +36,12 @@ from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
 from tavern_dice.bots.registry import DEFAULT_BET_CP
-from tavern_dice.strategy.blackjack_solver import Policy, bold_policy, cautious_policy
+from tavern_dice.strategy.blackjack.solver import Policy, bold_policy, cautious_policy
 
 
 class PolicyBlackjackBot(FixedBetBlackjackBot):
     """Bets ``bet_cp`` each round and plays ``policy`` (a
-    :data:`~tavern_dice.strategy.blackjack_solver.Policy`).
+    :data:`~tavern_dice.strategy.blackjack.solver.Policy`).
 
     Args:
         name: the seat's name.
@@ -85,7 +85,7 @@ class PolicyBlackjackBot(FixedBetBlackjackBot):
 
 
 class CautiousBlackjackBot(PolicyBlackjackBot):
-    """The ``cautious`` bot: :func:`~tavern_dice.strategy.blackjack_solver.cautious_policy`."""
+    """The ``cautious`` bot: :func:`~tavern_dice.strategy.blackjack.solver.cautious_policy`."""
 
     kind = "cautious"
 
@@ -96,7 +96,7 @@ class CautiousBlackjackBot(PolicyBlackjackBot):
 
 
 class BoldBlackjackBot(PolicyBlackjackBot):
-    """The ``bold`` bot: :func:`~tavern_dice.strategy.blackjack_solver.bold_policy`."""
+    """The ``bold`` bot: :func:`~tavern_dice.strategy.blackjack.solver.bold_policy`."""
 
     kind = "bold"
 

@@ -1,7 +1,8 @@
 """The ``equilibrium`` Liar's Dice bot: the shipped solved policy wherever one covers.
 
 When exactly two players are left, each with at most five dice, and the table's rules are
-those a shipped table was solved for (:data:`tavern_dice.solver.tables.TABLE_RULES`: the
+those a shipped table was solved for
+(:data:`tavern_dice.strategy.liars_dice.solver.tables.TABLE_RULES`: the
 seed's rules, and the seed with the ``standard`` raise), it samples its action from that
 round's policy for its dice and this round's wagers, exactly as the table's exploitability
 was certified: a history outside the table is met with an accusation. Everywhere else it
@@ -34,7 +35,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 
 def policy_covers(view: LiarsDiceView) -> bool:
     """Whether a shipped table covers the round ``view`` shows (for the seat to act)."""
-    from tavern_dice.solver.tables import heads_up_policy
+    from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
     if view.seat is None or view.turn != view.seat:
         return False
@@ -67,7 +68,7 @@ class EquilibriumLiarsDiceBot:
         the fallback's answer hand by hand elsewhere."""
         from dataclasses import replace
 
-        from tavern_dice.solver.tables import heads_up_policy
+        from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
         found = heads_up_policy(view, hands)
         if found is not None:
@@ -83,7 +84,7 @@ class EquilibriumLiarsDiceBot:
         return tuple(index), out
 
     def choose_action(self, view: LiarsDiceView) -> LiarsAction:
-        from tavern_dice.solver.tables import heads_up_policy
+        from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
         found = heads_up_policy(view, (view.own_dice,))
         if found is None:

@@ -1,7 +1,7 @@
 """The ``probabilistic`` Liar's Dice bot: plays the exact odds of its own dice.
 
 It reads the chance that a wager holds from
-:func:`tavern_dice.strategy.liars_odds.true_probability` (binomial over the
+:func:`tavern_dice.strategy.liars_dice.odds.true_probability` (binomial over the
 unseen dice, L6 wild face included; exact convolution for the L10 sum endgame),
 given only its own dice and the number of dice in play.
 
@@ -39,7 +39,7 @@ from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, Wager, is_raise
-from tavern_dice.strategy.liars_odds import true_probability
+from tavern_dice.strategy.liars_dice.odds import true_probability
 
 _TIE = 1e-12
 """Chances closer than this are equal: float sums of the same exact values may differ

@@ -1,18 +1,18 @@
 """The ``strong`` Liar's Dice bot: hard to bully, at any table.
 
 **Heads-up** (two players left), where the table's rules have a solved policy
-(:mod:`tavern_dice.solver.tables`), it plays that policy: an equilibrium of the round
-found by the double oracle, certified by exact full-recall best responses, so no
-counter-strategy can expect much more than half the rounds against it. It samples its
-action from the policy's probabilities for its hand and this round's wagers.
+(:mod:`tavern_dice.strategy.liars_dice.solver.tables`), it plays that policy: an
+equilibrium of the round found by the double oracle, certified by exact full-recall best
+responses, so no counter-strategy can expect much more than half the rounds against it.
+It samples its action from the policy's probabilities for its hand and this round's wagers.
 
 **Everywhere else** (three or more players, or rules without a solved policy) it plays
 the expected-value lookahead it shares with the ``trusting`` bot
-(:mod:`tavern_dice.strategy.liars_values`), made robust:
+(:mod:`tavern_dice.strategy.liars_dice.values`), made robust:
 
 * **Beliefs that a bluffer cannot lead.** Each opponent's wager is read as evidence about
   their dice with a *bluff rate learned at the table*
-  (:mod:`tavern_dice.strategy.liars_tendencies`):
+  (:mod:`tavern_dice.strategy.liars_dice.tendencies`):
   every reveal shows every hand, so the bot counts how often each opponent's wagers were
   bluffs, at the opening and when raising, heads-up and at bigger tables, from a prior of
   15 % worth six wagers. Before
@@ -54,9 +54,9 @@ import numpy.typing as npt
 from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_tendencies import OPENING, RAISE, Tendencies, size_of
-from tavern_dice.strategy.liars_values import (
+from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
+from tavern_dice.strategy.liars_dice.tendencies import OPENING, RAISE, Tendencies, size_of
+from tavern_dice.strategy.liars_dice.values import (
     RoundState,
     Valuer,
     feature_of,
@@ -185,7 +185,7 @@ class StrongLiarsDiceBot:
 
     def action_values(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
         """Its lookahead's expected score of each legal action with its own dice (what its
-        mixed play weighs; :mod:`tavern_dice.strategy.evaluate` gives the solved policy's)."""
+        mixed play weighs; :mod:`tavern_dice.review.evaluate` gives the solved policy's)."""
         state = self._round(view)
         values: dict[LiarsAction, float] = {}
         if view.may_accuse and view.wager is not None and view.wager_maker is not None:
@@ -224,7 +224,7 @@ class StrongLiarsDiceBot:
     ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
         if not self.tables:
             return None
-        from tavern_dice.solver.tables import heads_up_policy
+        from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
         return heads_up_policy(view, hands, off_tree="odds")
 

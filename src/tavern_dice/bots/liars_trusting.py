@@ -7,14 +7,14 @@ every hand it could hold, beats it (see ``tavern exploit trusting``). It stays a
 under this name so that the robust ``strong`` can be measured against it.
 
 **Beliefs.** For each opponent it keeps a posterior over their hidden hand
-(:class:`~tavern_dice.strategy.liars_belief.RoundBelief`), updated by Bayes' rule from
+(:class:`~tavern_dice.strategy.liars_dice.belief.RoundBelief`), updated by Bayes' rule from
 every wager they made this round (read from ``view.log`` since the last
 :class:`~tavern_dice.liars_dice.events.RoundStarted`): a wager their dice back up is
 likelier than one they do not. Convolving these beliefs with its own dice gives the
 distribution of the count (or, in the L10 endgame, the sum) the reveal would show.
 
 **Values.** Each outcome of an accusation (L8) costs seats dice, as
-:func:`~tavern_dice.strategy.liars_odds.outcome_costs` says for the ruleset (spot-on
+:func:`~tavern_dice.strategy.liars_dice.odds.outcome_costs` says for the ruleset (spot-on
 included). The bot scores a die it loses as ``-1`` and a die an opponent loses as
 ``+opponent_weight / (opponents in the game)``: in an elimination game its own dice
 matter most, and the others' losses help it a little each.
@@ -59,8 +59,8 @@ from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.liars_probabilistic import candidate_raises
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.strategy.liars_belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_values import RoundState, Valuer, round_state, round_wagers
+from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
+from tavern_dice.strategy.liars_dice.values import RoundState, Valuer, round_state, round_wagers
 
 _TIE = 1e-12
 """Values closer than this are equal; ties go to the smallest raise."""
@@ -82,7 +82,7 @@ class TrustingLiarsDiceBot:
             the next player, and the players after, are modelled as likely to accuse.
         steepness: how sharply those modelled accusations switch on (logistic slope).
         wager_model, temper, rationality, bluff: the likelihood of an opponent's wager
-            (see :class:`~tavern_dice.strategy.liars_belief.WagerModel`).
+            (see :class:`~tavern_dice.strategy.liars_dice.belief.WagerModel`).
 
     Raises:
         BotError: an option out of range.

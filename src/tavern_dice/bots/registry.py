@@ -93,7 +93,7 @@ _LIARS_DICE_PATHS: dict[str, str] = {
     "probabilistic": "tavern_dice.bots.liars_probabilistic:ProbabilisticLiarsDiceBot",
     "trusting": "tavern_dice.bots.liars_trusting:TrustingLiarsDiceBot",
     "strong": "tavern_dice.bots.liars_strong:StrongLiarsDiceBot",
-    "bluffer": "tavern_dice.strategy.exploit.bluffers:BluffingBot",
+    "bluffer": "tavern_dice.bots.liars_exploit.bluffers:BluffingBot",
     "equilibrium": "tavern_dice.bots.liars_equilibrium:EquilibriumLiarsDiceBot",
 }
 """Built-in Liar's Dice bots: kind -> ``'module:factory'``."""

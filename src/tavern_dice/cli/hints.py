@@ -4,7 +4,7 @@ Each hint is computed from the person's own view only (a
 :class:`~tavern_dice.liars_dice.view.LiarsDiceView` or
 :class:`~tavern_dice.blackjack.view.BlackjackView`), so it can never leak another
 player's hidden dice. The odds and values come from
-:mod:`tavern_dice.strategy.liars_odds` and :mod:`tavern_dice.strategy.blackjack_solver`;
+:mod:`tavern_dice.strategy.liars_dice.odds` and :mod:`tavern_dice.strategy.blackjack.solver`;
 this module only picks the figures to show and words them as one or two dim lines.
 
 * Dice Blackjack, before a move: the chance that the next d12 busts, the expected
@@ -40,8 +40,8 @@ from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
 from tavern_dice.money import format_cp
-from tavern_dice.strategy.blackjack_solver import Action, solve
-from tavern_dice.strategy.liars_odds import (
+from tavern_dice.strategy.blackjack.solver import Action, solve
+from tavern_dice.strategy.liars_dice.odds import (
     OutcomeCosts,
     WagerOdds,
     expected_dice_lost,
@@ -252,7 +252,7 @@ class LiarsHint:
     Attributes:
         seat: the person's seat.
         wager, wager_maker: the standing wager and who made it, or ``None``.
-        odds: :func:`~tavern_dice.strategy.liars_odds.view_odds` of the standing wager.
+        odds: :func:`~tavern_dice.strategy.liars_dice.odds.view_odds` of the standing wager.
         costs: who loses a die in each outcome if this seat accuses now (``None`` when
             it may not accuse).
         lose_chance: this seat's chance of losing a die if it accuses now.

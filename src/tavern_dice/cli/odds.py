@@ -112,7 +112,7 @@ def _edge_dial(console: Console, edge: str, bonuses: str, changed: dict[str, boo
     """``--edge``: choose table rules for a house edge (the dial picks the options itself)."""
     from tavern_dice.cli import odds_blackjack as render
     from tavern_dice.errors import TavernError
-    from tavern_dice.strategy.blackjack_dial import dial, parse_edge
+    from tavern_dice.strategy.blackjack.dial import dial, parse_edge
 
     given = [flag for flag, was_given in changed.items() if was_given]
     if given:
@@ -168,7 +168,7 @@ def liars_dice(
     from tavern_dice.cli.render_liars import rules_summary
     from tavern_dice.errors import TavernError
     from tavern_dice.liars_dice.wager import SumWager, check_wager_range, parse_wager
-    from tavern_dice.strategy.liars_odds import wager_odds
+    from tavern_dice.strategy.liars_dice.odds import wager_odds
 
     rules = liars_rules(
         preset, raise_rule=None, wild_face=wild_face, spot_on=spot_on, sum_endgame=None,

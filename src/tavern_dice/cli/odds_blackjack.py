@@ -1,6 +1,6 @@
 """Rendering for ``tavern odds blackjack``: the house-edge table, the strategy chart, its plot.
 
-The numbers all come from :mod:`tavern_dice.strategy.blackjack_solver`; this module
+The numbers all come from :mod:`tavern_dice.strategy.blackjack.solver`; this module
 only lays them out (Rich tables, a Matplotlib heat map drawn on the Agg backend).
 """
 
@@ -15,8 +15,8 @@ from rich.table import Table
 
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.blackjack_dial import DialResult, proficiency_for_bonus
-from tavern_dice.strategy.blackjack_solver import (
+from tavern_dice.strategy.blackjack.dial import DialResult, proficiency_for_bonus
+from tavern_dice.strategy.blackjack.solver import (
     HouseResult,
     house_distribution,
     house_edges,

@@ -1,8 +1,8 @@
 """Rendering for ``tavern odds liars-dice``: a wager's three outcomes and who pays for each.
 
-The numbers all come from :mod:`tavern_dice.strategy.liars_odds`
-(:func:`~tavern_dice.strategy.liars_odds.wager_odds` for the chances,
-:func:`~tavern_dice.strategy.liars_odds.outcome_costs` for who loses a die); this module
+The numbers all come from :mod:`tavern_dice.strategy.liars_dice.odds`
+(:func:`~tavern_dice.strategy.liars_dice.odds.wager_odds` for the chances,
+:func:`~tavern_dice.strategy.liars_dice.odds.outcome_costs` for who loses a die); this module
 reads the options and lays the answers out.
 
 >>> parse_dice("2,2,5,6,6"), parse_dice("22566"), parse_dice("3 1"), parse_dice("")
@@ -19,7 +19,7 @@ from rich.table import Table
 from tavern_dice.errors import InvalidDiceError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager, SumWager
-from tavern_dice.strategy.liars_odds import (
+from tavern_dice.strategy.liars_dice.odds import (
     OutcomeCosts,
     WagerOdds,
     expected_dice_lost,

@@ -1,6 +1,6 @@
 """Rendering for ``tavern simulate``: result tables (Rich) and bar charts (Matplotlib, Agg).
 
-The numbers all come from :mod:`tavern_dice.strategy.simulate`; this module only lays
+The numbers all come from :mod:`tavern_dice.play.simulate`; this module only lays
 them out.
 """
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.table import Table
 
-from tavern_dice.strategy.simulate import BlackjackSimulation, LiarsDiceSimulation
+from tavern_dice.play.simulate import BlackjackSimulation, LiarsDiceSimulation
 
 
 def percent(x: float) -> str:

@@ -2,7 +2,7 @@
 
 ``tavern simulate liars-dice --bots strong,probabilistic,probabilistic,probabilistic
 --games 10000 --seed 1`` and ``tavern simulate blackjack --bots optimal,cautious
---rounds 100000``. The simulation itself is :mod:`tavern_dice.strategy.simulate`;
+--rounds 100000``. The simulation itself is :mod:`tavern_dice.play.simulate`;
 this module parses options, shows a progress bar (on standard error, so that
 ``--json`` output stays clean) and prints the results (see ``render_simulate``).
 """
@@ -153,7 +153,7 @@ def liars_dice(
     --games 10000 --seed 1
     """
     from tavern_dice.cli import render_simulate as render
-    from tavern_dice.strategy.simulate import simulate_liars_dice
+    from tavern_dice.play.simulate import simulate_liars_dice
 
     rules = liars_rules(
         preset, raise_rule=raise_rule, wild_face=wild_face, spot_on=spot_on,
@@ -199,7 +199,7 @@ def blackjack(
     Example: tavern simulate blackjack --bots optimal,cautious --rounds 100000
     """
     from tavern_dice.cli import render_simulate as render
-    from tavern_dice.strategy.simulate import BlackjackEntry, simulate_blackjack
+    from tavern_dice.play.simulate import BlackjackEntry, simulate_blackjack
 
     rules = blackjack_rules(
         BLACKJACK_TAVERN, house_needs_under=house_needs_under,

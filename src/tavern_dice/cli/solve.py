@@ -2,9 +2,9 @@
 
 ``tavern solve liars-dice --dice-each 2,1 --target-exploitability 1e-4 --output p.npz
 --plot convergence.png`` solves one two-player Liar's Dice round (player 0 =
-first bidder) with :func:`tavern_dice.solver.solve_round`, showing the
+first bidder) with :func:`tavern_dice.strategy.liars_dice.solver.solve_round`, showing the
 exploitability in a progress bar, saves the policy (``.npz``, readable with
-:meth:`tavern_dice.solver.RoundPolicy.load`) and plots exploitability against
+:meth:`tavern_dice.strategy.liars_dice.solver.RoundPolicy.load`) and plots exploitability against
 iterations (log scale).
 """
 
@@ -20,8 +20,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from tavern_dice.cli.app import app
 from tavern_dice.cli.options import check_plot, check_writable, parse_raise_rule
 from tavern_dice.errors import TavernError
-from tavern_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
-from tavern_dice.solver.round_game import RoundSpec
+from tavern_dice.strategy.liars_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
+from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
 
 solve_app = typer.Typer(
     name="solve",
@@ -174,7 +174,7 @@ def tables(
     """
     from rich.table import Table
 
-    from tavern_dice.solver.tables import TABLE_RULES, metadata
+    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, metadata
 
     if rules not in TABLE_RULES:
         raise typer.BadParameter(f"known tables: {', '.join(TABLE_RULES)}", param_hint="--rules")

@@ -39,7 +39,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from tavern_dice.chance import AutoRoll, auto_roll_policy, rolls_itself
-from tavern_dice.dice import DiceSource, RollSpec, SeededDice
+from tavern_dice.dice import DiceSource, RollSpec, SeededDice, roll_spec
 from tavern_dice.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -162,6 +162,8 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         self.round_wagers: tuple[tuple[int, AnyWager], ...] = ()
         """This round's wagers so far, oldest first, as ``(seat, wager)``."""
         self._contenders: tuple[int, ...] = tuple(range(n))
+        self._legal_cache: tuple[object, int, tuple[AnyWager, ...]] | None = None
+        """The legal wagers and the state they are for (see _legal_wagers)."""
         self._advance()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LiarsDiceGame:
@@ -173,12 +175,12 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         items are immutable too, and its dice source: copy those, share the rest.
         """
         clone = object.__new__(type(self))
+        # setattr, not __dict__.update(): it keeps the compact layout later reads are fast on.
         for name, value in vars(self).items():
-            if isinstance(value, list | dict | set):
-                value = copy.copy(value)
-            elif name == "dice":
-                value = copy.deepcopy(value, memo)
+            if isinstance(value, (list, dict, set)):  # a tuple: faster than list | dict | set
+                value = value.copy()
             setattr(clone, name, value)
+        clone.dice = copy.deepcopy(self.dice, memo)
         return clone
 
     # ------------------------------------------------------------------ queries
@@ -202,7 +204,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     @property
     def in_game(self) -> tuple[int, ...]:
         """Seats that still have dice (L9)."""
-        return tuple(s for s, c in enumerate(self._counts) if c > 0)
+        return tuple([s for s, c in enumerate(self._counts) if c > 0])
 
     @property
     def dice_in_play(self) -> int:
@@ -226,10 +228,11 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
 
     def next_in_game(self, seat: int) -> int:
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
-        n = self.num_players
+        counts = self._counts
+        n = len(counts)
         for step in range(1, n + 1):
             candidate = (seat + step) % n
-            if self._counts[candidate] > 0:
+            if counts[candidate] > 0:
                 return candidate
         raise IllegalActionError("no player has dice left")
 
@@ -243,15 +246,13 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def chance_request(self) -> tuple[RollSpec, ...] | None:
         """The dice that must be rolled now, one spec per roller, or ``None`` if no chance
         node is pending. Roll-off dice are public (L2); round dice are secret (L11)."""
+        sides = self.rules.sides
         if self.phase is Phase.ROLL_OFF:
-            return tuple(
-                RollSpec(s, self.rules.dice_per_player, self.rules.sides, "roll-off")
-                for s in self._contenders
-            )
+            dice = self.rules.dice_per_player
+            return tuple([roll_spec(s, dice, sides, "roll-off", False) for s in self._contenders])
         if self.phase is Phase.ROUND_ROLL:
             return tuple(
-                RollSpec(s, self._counts[s], self.rules.sides, "round", secret=True)
-                for s in self.in_game
+                [roll_spec(s, c, sides, "round", True) for s, c in enumerate(self._counts) if c]
             )
         return None
 
@@ -270,7 +271,8 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         if specs is None:
             raise IllegalActionError(f"no dice are to be rolled now (phase {self.phase.value})")
         if faces is None:
-            rolled = tuple(spec.check(self.dice.roll(spec)) for spec in specs)
+            roll = self.dice.roll
+            rolled = tuple([spec.check(roll(spec)) for spec in specs])
         else:
             if len(faces) != len(specs):
                 raise IllegalActionError(
@@ -279,7 +281,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
                 )
             rolled = tuple(spec.check(f) for spec, f in zip(specs, faces, strict=True))
         self._count_roll(typed=faces is not None)
-        seats = tuple(spec.seat for spec in specs if spec.seat is not None)
+        seats = tuple([spec.seat for spec in specs if spec.seat is not None])
         event = DiceRolled(specs[0].purpose, seats, rolled, specs[0].secret)
         self.log.append(event)
         if self.phase is Phase.ROLL_OFF:
@@ -341,9 +343,17 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def _legal_wagers(self) -> tuple[AnyWager, ...]:
         if self.phase is not Phase.BIDDING:
             return ()
-        return legal_raises(
-            self.rules, self.dice_in_play, self.current_wager, self.sum_wagers, self.round_wagers
+        # Asked again and again in one state (views, bots, runners): kept for the state. In
+        # a round, round_wagers fixes the rest, a new tuple at each wager (held, so unique).
+        made = self.round_wagers
+        cached = self._legal_cache
+        if cached is not None and cached[0] is made and cached[1] == self.round:
+            return cached[2]
+        legal = legal_raises(
+            self.rules, self.dice_in_play, self.current_wager, self.sum_wagers, made
         )
+        self._legal_cache = (made, self.round, legal)
+        return legal
 
     @property
     def round_wager_limit(self) -> int | None:
@@ -390,13 +400,14 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             NotYourTurnError, IllegalActionError: see :meth:`verify_wager`.
         """
         self.verify_wager(wager, seat)
-        assert self.turn is not None
-        event = WagerMade.of(self.turn, wager)
+        turn = self.turn
+        assert turn is not None
+        event = WagerMade.of(turn, wager)
         self.log.append(event)
         self.current_wager = wager
-        self.wager_maker = self.turn
-        self.round_wagers += ((self.turn, wager),)
-        self.turn = self.next_in_game(self.turn)
+        self.wager_maker = turn
+        self.round_wagers += ((turn, wager),)
+        self.turn = self.next_in_game(turn)
         return event
 
     # ------------------------------------------------------------------ accusations

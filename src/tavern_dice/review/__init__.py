@@ -3,7 +3,7 @@ project's strongest evaluation and marked like a chess engine's review.
 
 * **Liar's Dice** (:mod:`.liars`): every wager and accusation on the seat's turn, and
   every out-of-turn accusation or pass, against
-  :func:`tavern_dice.strategy.evaluate.evaluate` (the solved heads-up policy where one
+  :func:`tavern_dice.review.evaluate.evaluate` (the solved heads-up policy where one
   covers the round, else the ``strong`` bot's lookahead), in dice.
 * **Dice Blackjack** (:mod:`.blackjack`): every roll and stand (with its bonus) against
   the exact optimal policy, in expected payout per unit bet.

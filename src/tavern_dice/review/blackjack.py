@@ -1,12 +1,12 @@
 """The Dice Blackjack review: each roll and stand (with its bonus) of a seat against the
-exact optimal policy (:func:`tavern_dice.strategy.blackjack_solver.solve` for the table's
+exact optimal policy (:func:`tavern_dice.strategy.blackjack.solver.solve` for the table's
 rules and the seat's proficiency bonus).
 
 At each decision the seat knew the target, the house roll (or the house's bust) and its
 own total (B5, B6). Rolling on is worth the solver's
-:meth:`~tavern_dice.strategy.blackjack_solver.BlackjackSolution.roll_value` (one more d12,
+:meth:`~tavern_dice.strategy.blackjack.solver.BlackjackSolution.roll_value` (one more d12,
 then optimal play), standing with a bonus ``b`` is worth
-:func:`~tavern_dice.strategy.blackjack_solver.settle` of ``total + b`` (B7, B8); the best
+:func:`~tavern_dice.strategy.blackjack.solver.settle` of ``total + b`` (B7, B8); the best
 is the solver's own choice. Values and costs are exact expected payouts per unit bet
 (a cost of 0.25 on a 2 gp bet is 50 cp thrown away on average), marked with
 :data:`~tavern_dice.review.marks.BLACKJACK_THRESHOLDS` (inaccuracy from 0.02, mistake
@@ -28,7 +28,7 @@ from tavern_dice.money import format_cp
 from tavern_dice.record import GameRecord
 from tavern_dice.review.marks import BLACKJACK_THRESHOLDS
 from tavern_dice.review.model import TURN, BlackjackKnown, Choice, Decision, GameReview, SeatReview
-from tavern_dice.strategy.blackjack_solver import bust_chance, settle, solve
+from tavern_dice.strategy.blackjack.solver import bust_chance, settle, solve
 
 VALUES = (
     "the exact expected payout per unit bet with optimal play from then on (+1 a win, "

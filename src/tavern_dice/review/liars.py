@@ -1,12 +1,12 @@
 """The Liar's Dice review: each decision of a seat against the project's strongest
-evaluation (:func:`tavern_dice.strategy.evaluate.evaluate`).
+evaluation (:func:`tavern_dice.review.evaluate.evaluate`).
 
 The game is stepped through as a record (:class:`~tavern_dice.record.GameRecord`); just
 before each action the seat's view is taken (its own dice and the public table, nothing
 more),
 and the action is valued as the seat could have valued it then:
 
-* **On its turn** (a wager or an accusation): :func:`~tavern_dice.strategy.evaluate.evaluate`
+* **On its turn** (a wager or an accusation): :func:`~tavern_dice.review.evaluate.evaluate`
   values every legal action, by the solved heads-up policy where a shipped table covers
   the round (the round's expected result, ``-1..+1``) and otherwise by the ``strong``
   bot's lookahead (dice: a die the seat loses ``-1``, an opponent's die
@@ -35,6 +35,7 @@ from tavern_dice.liars_dice.state import LiarsDiceGame, Phase
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, Wager
 from tavern_dice.record import GameRecord, Step
+from tavern_dice.review.evaluate import evaluate
 from tavern_dice.review.marks import LIARS_THRESHOLDS
 from tavern_dice.review.model import (
     ACCUSE_OUT_OF_TURN,
@@ -47,8 +48,7 @@ from tavern_dice.review.model import (
     Odds,
     SeatReview,
 )
-from tavern_dice.strategy.evaluate import evaluate
-from tavern_dice.strategy.liars_odds import matching_dice, view_odds
+from tavern_dice.strategy.liars_dice.odds import matching_dice, view_odds
 
 PASS = "pass"
 """Out of turn: letting the standing wager pass."""
@@ -200,7 +200,7 @@ class _Walker:
 
 def _lookahead(view: LiarsDiceView) -> dict[LiarsAction, float]:
     """The ``strong`` bot's lookahead values, without its solved tables (the values of
-    :func:`~tavern_dice.strategy.evaluate.evaluate` away from them); out of turn, only the
+    :func:`~tavern_dice.review.evaluate.evaluate` away from them); out of turn, only the
     accusation's."""
     from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 

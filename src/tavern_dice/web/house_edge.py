@@ -1,7 +1,7 @@
 """The DM's house-edge dial at the web table: ``GET /api/house-edge?edge=2%&bonuses=0,1,2,3``.
 
 The create page's Dice Blackjack panel asks it for the table rules closest to a house
-edge. The answer is :func:`tavern_dice.strategy.blackjack_dial.dial`'s, as ``tavern odds
+edge. The answer is :func:`tavern_dice.strategy.blackjack.dial.dial`'s, as ``tavern odds
 blackjack --edge`` prints it: every candidate with its exact edges (as fractions, and as
 floats for the page), and the chosen one with the whole ruleset to create the table with.
 """
@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tavern_dice.blackjack.rules import TAVERN
 from tavern_dice.errors import RulesetError
-from tavern_dice.strategy.blackjack_dial import Candidate, DialResult, dial, parse_edge
+from tavern_dice.strategy.blackjack.dial import Candidate, DialResult, dial, parse_edge
 from tavern_dice.web.catalog import ActionError
 
 MAX_EDGE = Fraction(1)

@@ -1,0 +1,221 @@
+"""Rebuild the shipped heads-up tables (``python -m`` this module).
+
+For each rules key (:data:`~.tables.TABLE_RULES`) and each round
+``(first bidder's dice, second's)`` up to 5 dice each, runs the double oracle
+(:func:`~.oracle.solve`) to its target or its time budget, stores the
+policy as ``uint16``, loads it back as a bot would, and measures *that* policy exactly
+(full-recall best responses): the figures in the table's metadata are those of the data
+shipped, quantisation included.
+
+    python -m tavern_dice.strategy.liars_dice.solver.build_tables [--rules tavern,tavern-standard]
+        [--rounds 1x1,2x1,...] [--workers 2] [--budget SECONDS] [--out DIR]
+
+The rounds run in a process pool, biggest first. ``docs/solver.md`` records how long
+the shipped build took on the project's 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tavern_dice.strategy.liars_dice.solver.oracle import solve
+from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.tables import (
+    MAX_DICE,
+    TABLE_RULES,
+    RoundTable,
+    TableError,
+    data_path,
+    forget_loaded,
+    from_result,
+    load_round,
+    read_meta,
+    save,
+)
+
+
+def target_for(dice: tuple[int, int]) -> float:
+    """Exploitability to stop at: tight for the small rounds, where it is cheap; 0.03 for
+    the big ones (a full-recall best response then wins a round at most 51.5 % of the
+    time, and the bots' exploiters far less)."""
+    total = sum(dice)
+    if total <= 2:
+        return 1e-4
+    if total <= 6:
+        return 4e-3
+    return 0.03
+
+
+def budget_for(dice: tuple[int, int], budget: float) -> float:
+    """Seconds allowed: ``budget`` for the biggest rounds, less for smaller ones."""
+    return budget * (sum(dice) / (2 * MAX_DICE)) ** 2
+
+
+def build_round(
+    key: str, dice: tuple[int, int], budget: float, seed_from: Path | None = None,
+    seed_key: str = "tavern-standard",
+) -> tuple[RoundTable, float]:
+    """Solve one round; return its table (not yet quantised) and the seconds it took.
+
+    ``seed_from``: a folder holding the tables of ``seed_key`` whose histories start the
+    restricted game: ``tavern-standard``'s for ``tavern`` (every ``standard`` raise is also
+    an ``either`` raise, and the ``either`` equilibrium mostly raises that way), or the
+    round's own earlier build, to go on from where it stopped.
+    """
+    start = time.perf_counter()
+    game = OracleRound(TABLE_RULES[key], dice)
+    iterations = 400 if sum(dice) <= 2 else 100 if sum(dice) <= 6 else 30
+    start_from = None
+    seed = _seed_table(seed_from, dice, seed_key) if seed_from is not None else None
+    if seed is not None:
+        start_from = seed.restricted()
+
+    def progress(round_: int, histories: int, expl: float) -> None:
+        print(f"  {key} {dice}: double-oracle round {round_}, {histories} histories, "
+              f"exploitability {expl:.4f}, {time.perf_counter() - start:.0f} s", flush=True)
+
+    result = solve(game, target=target_for(dice), cfr_iterations=iterations,
+                   max_seconds=budget_for(dice, budget), start_from=start_from,
+                   progress=progress)
+    seconds = time.perf_counter() - start
+    table = from_result(result, {"solve_seconds": round(seconds, 1),
+                                 "double_oracle_rounds": len(result.trace)})
+    return table, seconds
+
+
+def _seed_table(folder: Path, dice: tuple[int, int], key: str) -> RoundTable | None:
+    """The ``key`` table of round ``dice`` in ``folder`` (``None`` if it has none: the
+    double oracle then starts from the opening wagers alone)."""
+    try:
+        return load_round(key, *dice, folder=folder)
+    except (TableError, OSError):
+        return None
+
+
+def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]:
+    """Exploitability of the round as saved in ``path`` (quantised, renormalised)."""
+    forget_loaded()
+    return load_round(key, *dice, folder=path.parent).measure()
+
+
+def remeasure(key: str, path: Path) -> None:
+    """Measure every round of the table at ``path`` again and rewrite its metadata (the
+    stored policies are copied byte for byte: the figures stay those of the data)."""
+    import json
+
+    import numpy as np
+
+    forget_loaded()
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files if name != "meta"}
+    meta = read_meta(path)
+    for info in meta["rounds"]:
+        a, b = info["dice"]
+        info.update(load_round(key, a, b, folder=path.parent).measure())
+        print(f"{key} {(a, b)}: exploitability {info['exploitability']:.5f}, LBR "
+              f"{info['lbr_exploitability']:.5f}", flush=True)
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez_compressed(path, allow_pickle=False, **arrays)
+    forget_loaded()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default=",".join(TABLE_RULES))
+    parser.add_argument("--rounds", default="", help="e.g. 1x1,2x1 (default: all)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=3600.0,
+                        help="seconds for the 5x5 round; smaller rounds get a share")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--seed-from", type=Path, default=None,
+                        help="folder with tavern-standard tables to grow tavern's from")
+    parser.add_argument("--add", action="store_true",
+                        help="keep the rounds already in --out that are not rebuilt")
+    parser.add_argument("--resume", action="store_true",
+                        help="grow each round from its own table in --out (implies --add)")
+    parser.add_argument("--remeasure", action="store_true",
+                        help="only measure the tables already in --out again and rewrite "
+                        "their figures")
+    args = parser.parse_args(argv)
+    if args.remeasure:
+        for key in args.rules.split(","):
+            remeasure(key, data_path(key, args.out))
+        return
+    rounds: list[tuple[int, int]] = [
+        (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
+    ]
+    if args.rounds:
+        rounds = []
+        for text in args.rounds.split(","):
+            a, _, b = text.partition("x")
+            rounds.append((int(a), int(b)))
+    rounds.sort(key=lambda d: -sum(d))
+    for key in args.rules.split(","):
+        out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)
+        if args.resume:
+            build(key, rounds, out, args.workers, args.budget, out.parent, keep=True,
+                  seed_key=key)
+        else:
+            build(key, rounds, out, args.workers, args.budget,
+                  args.seed_from if key == "tavern" else None, keep=args.add)
+
+
+def _saved_rounds(key: str, path: Path) -> dict[tuple[int, int], RoundTable]:
+    """The rounds already in ``path`` (as shipped: quantised, with their figures)."""
+    if not path.exists():
+        return {}
+    forget_loaded()
+    return {(a, b): load_round(key, a, b, folder=path.parent)
+            for a, b in (r["dice"] for r in read_meta(path)["rounds"])}
+
+
+def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budget: float,
+          seed_from: Path | None, keep: bool = False,
+          seed_key: str = "tavern-standard") -> None:
+    """Solve ``rounds`` and write ``out`` after each one finishes, so that a build cut
+    short keeps every round it finished (with ``keep``, the rounds already in ``out`` stay
+    unless rebuilt)."""
+    start = time.perf_counter()
+    tables = _saved_rounds(key, out) if keep else {}
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(build_round, key, d, budget, seed_from, seed_key): d for d in rounds}
+        for future in concurrent.futures.as_completed(futures):
+            dice = futures[future]
+            table, seconds = future.result()
+            print(f"{key} {dice}: {table.meta['histories']} histories, "
+                  f"exploitability {table.meta['exploitability']:.5f} before storage, "
+                  f"{seconds:.0f} s", flush=True)
+            before = tables.get(dice)
+            tables[dice] = table
+            with tempfile.TemporaryDirectory() as tmp:
+                # Measured as stored (quantised); the draft needs only this round.
+                draft = data_path(key, Path(tmp))
+                save({dice: table}, key, draft)
+                table.meta.update(measure_saved(key, dice, draft))
+            print(f"{key} {dice}: shipped policy exploitability "
+                  f"{table.meta['exploitability']:.5f} (exact), LBR "
+                  f"{table.meta.get('lbr_exploitability', float('nan')):.5f}, value "
+                  f"{table.meta['value']:+.5f}", flush=True)
+            if before is not None and (before.meta["exploitability"]
+                                       <= table.meta["exploitability"]):
+                # A rebuild that ran out of time worse off than the table it grew from.
+                tables[dice] = before
+                print(f"{key} {dice}: kept the earlier table "
+                      f"({before.meta['exploitability']:.5f})", flush=True)
+            elif before is not None and seed_from is not None and seed_key == key:
+                # Grown from its own earlier table: its time is the sum of both builds.
+                table.meta["solve_seconds"] = round(
+                    table.meta["solve_seconds"] + before.meta.get("solve_seconds", 0.0), 1)
+                table.meta["resumed"] = True
+            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
+    forget_loaded()
+    print(f"wrote {out} ({out.stat().st_size} bytes) in "
+          f"{time.perf_counter() - start:.0f} s", flush=True)
+
+if __name__ == "__main__":
+    main()

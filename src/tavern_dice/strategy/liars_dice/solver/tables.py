@@ -1,0 +1,481 @@
+"""Solved heads-up policies shipped as package data, and their lookup by the bots.
+
+For the rules a table was solved for (:data:`TABLE_RULES`), every two-player round
+``(first bidder's dice, second bidder's dice)`` up to 5 dice each has a policy from the
+double oracle (:mod:`.oracle`): the histories of its restricted game,
+the actions allowed at each, and both players' probabilities for every hand, stored as
+``uint16`` (probability x 65535, renormalised on load). A history outside the table is
+answered by the policy's default, an accusation: the double oracle certified the policy
+*with* that default, so no deviation into such a history gains more than the round's
+recorded exploitability.
+
+Files (``tavern_dice/data/liars_dice_heads_up_<key>.npz``) are read lazily, one round at a
+time. Rebuild them with ``python -m tavern_dice.strategy.liars_dice.solver.build_tables`` (see
+``docs/solver.md`` for how long each takes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
+from tavern_dice.strategy.liars_dice.solver.oracle import (
+    CompiledTree,
+    OracleResult,
+    RestrictedGame,
+    RestrictedSolver,
+    StrategyAt,
+    best_response,
+    policy_value,
+)
+from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+
+FloatArray = npt.NDArray[np.floating[Any]]
+IntArray = npt.NDArray[np.int64]
+History = tuple[int, ...]
+
+MAX_DICE = 5
+"""Tables cover rounds with up to this many dice on each side."""
+
+TABLE_RULES: dict[str, LiarsDiceRules] = {
+    "tavern": TAVERN,
+    "tavern-standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD),
+}
+"""The rules each shipped table was solved for: the seed (``either``, repeats forbidden)
+and the seed with the ``standard`` raise."""
+
+_SCALE = 65535.0
+
+
+class TableError(TavernError):
+    """A table that does not exist or does not fit the round asked about."""
+
+
+def table_key(rules: LiarsDiceRules) -> str | None:
+    """The shipped table that covers two-player rounds of ``rules``, or ``None``.
+
+    Two-player rounds do not depend on ``spot_on`` (an exact wager costs the accuser, as a
+    true one does), on the dice each player started with, or on the table size limits.
+    """
+    for key, solved in TABLE_RULES.items():
+        if (
+            rules.sides == solved.sides and rules.wild_face == solved.wild_face
+            and rules.sum_endgame == solved.sum_endgame
+            and rules.raise_rule is solved.raise_rule
+            and (rules.repeat_wagers == solved.repeat_wagers
+                 or rules.raise_rule is not RaiseRule.EITHER)
+        ):
+            return key
+    return None
+
+
+def data_path(key: str, folder: Path | None = None) -> Path:
+    """Where the table ``key`` lives: in ``folder`` (a build's), else in the folder named by
+    ``$TAVERN_TABLES`` (to try a build before installing it), else the package data."""
+    if key not in TABLE_RULES:
+        raise TableError(f"no heads-up table {key!r}; available: {list(TABLE_RULES)}")
+    name = f"liars_dice_heads_up_{key}.npz"
+    if folder is None and os.environ.get("TAVERN_TABLES"):
+        folder = Path(os.environ["TAVERN_TABLES"])
+    if folder is not None:
+        return folder / name
+    return Path(str(resources.files("tavern_dice").joinpath(f"data/{name}")))
+
+
+@dataclass
+class RoundTable:
+    """One round's solved policy.
+
+    Attributes:
+        game: the round (first bidder's dice first).
+        parent, bid: per history (node), its parent node (-1 at the root) and last wager.
+        slot_start, slot_action: the actions allowed at each node (``slot_start[n]`` to
+            ``slot_start[n + 1]``), wager numbers, the accusation being ``game.liar``.
+        strategy: per player, ``(that player's slots, hands)`` probabilities.
+        meta: how it was solved (exploitability, value, histories, seconds).
+    """
+
+    game: OracleRound
+    parent: IntArray
+    bid: IntArray
+    slot_start: IntArray
+    slot_action: IntArray
+    strategy: tuple[FloatArray, FloatArray]
+    meta: dict[str, Any] = field(default_factory=dict)
+    _index: dict[History, int] | None = field(default=None, repr=False)
+    _rows: IntArray | None = field(default=None, repr=False)
+
+    @property
+    def n_nodes(self) -> int:
+        return int(self.parent.shape[0])
+
+    @property
+    def index(self) -> dict[History, int]:
+        """History -> node (built on first use)."""
+        if self._index is None:
+            histories: list[History] = []
+            for node in range(self.n_nodes):
+                p = int(self.parent[node])
+                histories.append(() if p < 0 else (*histories[p], int(self.bid[node])))
+            self._index = {h: i for i, h in enumerate(histories)}
+        return self._index
+
+    @property
+    def rows(self) -> IntArray:
+        """Per slot: its row in its actor's strategy array."""
+        if self._rows is None:
+            depth = np.zeros(self.n_nodes, dtype=np.int64)
+            for node in range(1, self.n_nodes):
+                depth[node] = depth[self.parent[node]] + 1
+            counts = np.diff(self.slot_start)
+            actor = np.repeat(depth % 2, counts)
+            rows = np.empty(actor.shape[0], dtype=np.int64)
+            for p in (0, 1):
+                mine = actor == p
+                rows[mine] = np.arange(int(mine.sum()))
+            self._rows = rows
+        return self._rows
+
+    def policy(
+        self, history: History, hands: Sequence[int]
+    ) -> tuple[list[int], FloatArray]:
+        """``(actions, probabilities (hands x actions))`` of the player to act after
+        ``history``, for hand numbers ``hands`` (of :attr:`OracleRound.hands`); outside the
+        table, the default: accuse (certain)."""
+        node = self.index.get(history)
+        actor = len(history) % 2
+        if node is None:
+            return [self.game.liar], np.ones((len(hands), 1))
+        lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+        probs = self.strategy[actor][self.rows[lo:hi]][:, list(hands)].T
+        return self.slot_action[lo:hi].tolist(), probs
+
+
+    def policy_at(
+        self, history: History, player: int
+    ) -> tuple[list[int], FloatArray] | None:
+        """``player``'s ``(actions, probabilities (actions x hands))`` at ``history``, or
+        ``None`` outside the table."""
+        node = self.index.get(history)
+        if node is None:
+            return None
+        lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+        return self.slot_action[lo:hi].tolist(), self.strategy[player][self.rows[lo:hi]]
+
+    def opponent_reach(self, history: History, player: int) -> FloatArray:
+        """The range ``player``'s opponent has after ``history`` by the table's policy:
+        their hand's chance times the chance of each wager they made, read while the round
+        was in the table (nothing is read into a wager that left it, nor after). Never
+        all zero: a history the policy rules out gives the plain chances."""
+        game = self.game
+        opponent = 1 - player
+        reach = game.hands[opponent].prob.astype(np.float64).copy()
+        for k, action in enumerate(history):
+            if k % 2 != opponent:
+                continue
+            found = self.policy_at(history[:k], opponent)
+            if found is None or action not in found[0]:
+                break
+            row = found[1][found[0].index(action)]
+            if (reach * row).sum() <= 0:
+                break
+            reach = reach * row
+        return reach
+
+    def restricted(self) -> RestrictedGame:
+        """The table's histories and allowed actions, as a restricted game (to grow the
+        double oracle from, e.g. under another raise rule)."""
+        out = RestrictedGame(self.game)
+        for history, node in self.index.items():
+            lo, hi = int(self.slot_start[node]), int(self.slot_start[node + 1])
+            out.allowed[history] = {int(a) for a in self.slot_action[lo:hi]}
+        return out
+
+    def strategy_at(self, player: int) -> StrategyAt:
+        """``player``'s behaviour for :func:`~.oracle.best_response`."""
+        def at(history: History) -> tuple[list[int], FloatArray] | None:
+            return self.policy_at(history, player)
+        return at
+
+    def measure(self, max_nodes: int = 20_000_000) -> dict[str, float]:
+        """Exact full-recall best responses to this policy: its exploitability (NashConv
+        / 2), its value to the first bidder, what the measurement took, and the gain of a
+        local best response (:mod:`.lbr`), a cheaper lower bound."""
+        start = time.perf_counter()
+        responses = [
+            best_response(self.game, self.strategy_at(1 - p), p, max_nodes) for p in (0, 1)
+        ]
+        value = policy_value(self.game, (self.strategy_at(0), self.strategy_at(1)))
+        measured = time.perf_counter()
+        from tavern_dice.strategy.liars_dice.solver.lbr import lbr_exploitability
+
+        lbr = lbr_exploitability(self)
+        return {
+            "exploitability": (responses[0].value + responses[1].value) / 2.0,
+            "value": value,
+            "best_response_histories": responses[0].nodes + responses[1].nodes,
+            "measure_seconds": measured - start,
+            "lbr_exploitability": lbr,
+            "lbr_seconds": time.perf_counter() - measured,
+        }
+
+
+def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> RoundTable:
+    """A :class:`RoundTable` of a double-oracle result (the policy it certified)."""
+    tree: CompiledTree = result.tree
+    game = result.restricted.game
+    parent = np.full(tree.n_nodes, -1, dtype=np.int64)
+    bid = np.full(tree.n_nodes, -1, dtype=np.int64)
+    for node, history in enumerate(tree.histories):
+        if history:
+            parent[node] = tree.index[history[:-1]]
+            bid[node] = history[-1]
+    slot_start = np.append(tree.slot_start, tree.n_slots).astype(np.int64)
+    # A hand that its own play never brings to a history needs no answer there (the other
+    # player's choices cannot bring it either): store zeros, which compress to nothing.
+    solver = RestrictedSolver(game, tree, np.float64)
+    strategy_list = []
+    for p in (0, 1):
+        reach = solver.reach(p, result.strategy[p])
+        mine = tree.player_slots[p]
+        keep = reach[tree.slot_node[mine]] > 0
+        strategy_list.append(np.where(keep, result.strategy[p], 0.0))
+    strategy = (strategy_list[0], strategy_list[1])
+    info = {"exploitability": result.exploitability, "value": result.value,
+            "histories": tree.n_nodes, **(meta or {})}
+    return RoundTable(game, parent, bid, slot_start, tree.slot_action.astype(np.int64),
+                      strategy, info)
+
+
+def quantise(strategy: FloatArray) -> npt.NDArray[np.uint16]:
+    """Probabilities as ``uint16`` (x 65535)."""
+    out: npt.NDArray[np.uint16] = np.rint(np.clip(strategy, 0.0, 1.0) * _SCALE).astype(np.uint16)
+    return out
+
+
+def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
+         extra: dict[str, Any] | None = None) -> None:
+    """Write ``tables`` (by dice) as the package data of ``key``."""
+    arrays: dict[str, npt.NDArray[Any]] = {}
+    rounds = []
+    for (a, b), table in sorted(tables.items()):
+        name = f"r{a}_{b}"
+        arrays[f"{name}_parent"] = table.parent.astype(np.int32)
+        arrays[f"{name}_bid"] = table.bid.astype(np.int16)
+        arrays[f"{name}_slot_start"] = table.slot_start.astype(np.int32)
+        arrays[f"{name}_slot_action"] = table.slot_action.astype(np.int16)
+        for p in (0, 1):
+            arrays[f"{name}_p{p}"] = quantise(table.strategy[p])
+        rounds.append({"dice": [a, b], **table.meta})
+    meta = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(), "rounds": rounds,
+            **(extra or {})}
+    arrays["meta"] = np.array(json.dumps(meta))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Written aside and renamed: a build rewrites its file after each round while other
+    # processes may be reading it.
+    part = path.with_name(path.stem + ".part.npz")
+    np.savez_compressed(part, allow_pickle=False, **arrays)
+    os.replace(part, path)
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    """The JSON metadata stored in the table file at ``path`` (read now, not cached)."""
+    with np.load(path, allow_pickle=False) as data:
+        meta: dict[str, Any] = json.loads(str(data["meta"]))
+    return meta
+
+
+@lru_cache(maxsize=4)
+def _meta(path: str) -> dict[str, Any]:
+    return read_meta(Path(path))
+
+
+def forget_loaded() -> None:
+    """Drop every cached table and metadata: for a process that rewrites table files
+    (a build) and reads them again."""
+    load_round.cache_clear()
+    _meta.cache_clear()
+
+
+def metadata(key: str) -> dict[str, Any]:
+    """The JSON metadata of a shipped table (its rounds and how each was solved)."""
+    return _meta(str(data_path(key)))
+
+
+def normalise(table: RoundTable) -> None:
+    """Renormalise each node's probabilities per hand (after quantisation); a hand with
+    no probability anywhere at a node (it never gets there) gets the default."""
+    counts = np.diff(table.slot_start)
+    depth = np.zeros(table.n_nodes, dtype=np.int64)
+    for node in range(1, table.n_nodes):
+        depth[node] = depth[table.parent[node]] + 1
+    for p in (0, 1):
+        nodes = np.flatnonzero(depth % 2 == p)
+        nodes = nodes[counts[nodes] > 0]
+        if not nodes.size:
+            continue
+        strategy = table.strategy[p]
+        starts = table.rows[table.slot_start[nodes]]
+        sums = np.add.reduceat(strategy, starts, axis=0)
+        seg = np.repeat(np.arange(nodes.shape[0]), counts[nodes])
+        total = sums[seg]
+        out = np.divide(strategy, total, out=np.zeros_like(strategy), where=total > 0)
+        # Nothing known for this hand here: play the first action (the accusation when
+        # legal, which the default is; at the root, the lowest wager).
+        first = np.zeros(strategy.shape[0], dtype=bool)
+        first[starts] = True
+        out[first[:, None] & (total <= 0)] = 1.0
+        table.strategy = (out, table.strategy[1]) if p == 0 else (table.strategy[0], out)
+
+
+@lru_cache(maxsize=64)
+def load_round(key: str, first: int, second: int, folder: Path | None = None) -> RoundTable:
+    """The shipped policy of round ``(first bidder's dice, second's)`` under ``key`` (from
+    the package data, or from ``folder``)."""
+    path = data_path(key, folder)
+    name = f"r{first}_{second}"
+    info = next((r for r in _meta(str(path))["rounds"] if r["dice"] == [first, second]),
+                None)
+    if info is None:
+        raise TableError(f"the {key} table has no round with dice {(first, second)}")
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {k: data[f"{name}_{k}"] for k in
+                  ("parent", "bid", "slot_start", "slot_action", "p0", "p1")}
+    table = RoundTable(
+        OracleRound(TABLE_RULES[key], (first, second)),
+        arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
+        arrays["slot_start"].astype(np.int64), arrays["slot_action"].astype(np.int64),
+        (arrays["p0"].astype(np.float64) / _SCALE, arrays["p1"].astype(np.float64) / _SCALE),
+        dict(info),
+    )
+    normalise(table)
+    return table
+
+
+def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
+    """``(key, first bidder's dice, second's, my player number, opponent)`` of a
+    heads-up round a table covers, or ``None``."""
+    if view.seat is None or view.phase != "bidding" or view.starter is None:
+        return None
+    alive = [s for s, c in enumerate(view.dice_counts) if c > 0]
+    if len(alive) != 2 or view.seat not in alive:
+        return None
+    key = table_key(view.rules)
+    if key is None:
+        return None
+    other = alive[0] if alive[1] == view.seat else alive[1]
+    mine, theirs = view.dice_counts[view.seat], view.dice_counts[other]
+    if mine > MAX_DICE or theirs > MAX_DICE:
+        return None
+    if view.starter == view.seat:
+        return key, mine, theirs, 0, other
+    return key, theirs, mine, 1, other
+
+
+def off_tree_policy(
+    table: RoundTable, history: History, hands: Sequence[int]
+) -> tuple[list[int], FloatArray]:
+    """A one-step answer where the opponent has left the table's histories.
+
+    The table's own default there is to accuse (that is what its exploitability was
+    certified with). The ``strong`` bot answers more carefully: it keeps the opponent's
+    range as the table left it (their wagers while the round was in the table, read through
+    the table's policy; nothing is read into the wager that left it), and for each of its
+    hands takes the better of accusing (it wins if the standing wager is false) and the
+    raise most likely to hold (as if it will be accused).
+    """
+    game = table.game
+    player = len(history) % 2
+    reach = table.opponent_reach(history, player)
+    raises = list(game.raises(history))
+    bids = np.array([history[-1], *raises], dtype=np.int64)
+    true, total = game.true_mass(player, bids, np.broadcast_to(reach, (bids.shape[0],
+                                                                       reach.shape[0])))
+    odds = true[:, list(hands)] / np.maximum(total, 1e-300)
+    accuse = 1.0 - odds[0]
+    probs = np.zeros((len(hands), 1 + len(raises)))
+    if raises:
+        best = odds[1:].argmax(axis=0)
+        take = odds[1:].max(axis=0) > accuse
+        probs[np.arange(len(hands)), np.where(take, best + 1, 0)] = 1.0
+    else:
+        probs[:, 0] = 1.0
+    return [game.liar, *raises], probs
+
+
+def heads_up_policy(
+    view: LiarsDiceView, hands: Sequence[tuple[int, ...]], off_tree: str = "accuse"
+) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    """The shipped policy's ``(actions, probabilities (hands x actions))`` for the seat
+    whose view this is, holding each of ``hands``, on its turn; ``None`` where no table
+    covers the round (three or more players, other rules, more than 5 dice, or the
+    table file missing).
+
+    ``off_tree``: where the round has left the table's histories, ``'accuse'`` (the
+    table's certified default) or ``'odds'`` (:func:`off_tree_policy`).
+    """
+    found = _round_of(view)
+    if found is None or view.turn != view.seat:
+        return None
+    key, first, second, player, _ = found
+    table = _covering_table(key, first, second)
+    if table is None:
+        return None
+    game = table.game
+    try:
+        history = tuple(game.index[w] for _, w in view.round_wagers)
+        numbers = [game.hands[player].index(h) for h in hands]
+    except (KeyError, TavernError):
+        return None
+    if off_tree == "odds" and history and history not in table.index:
+        actions, probs = off_tree_policy(table, history, numbers)
+    else:
+        actions, probs = table.policy(history, numbers)
+    named: tuple[LiarsAction, ...] = tuple(
+        ACCUSE if a == game.liar else game.wagers[a] for a in actions
+    )
+    legal = set(view.legal_wagers)
+    keep = [i for i, a in enumerate(named) if a == ACCUSE or a in legal]
+    if len(keep) != len(named):
+        # Only with a stand-in table (TABLE_STAND_INS): a ``standard`` raise that repeats
+        # an earlier wager of the round after an ``either``-only raise (L5b).
+        named = tuple(named[i] for i in keep)
+        probs = probs[:, keep]
+        total = probs.sum(axis=1, keepdims=True)
+        accuse = np.array([a == ACCUSE for a in named])
+        probs = np.where(total > 0, probs / np.maximum(total, 1e-300), accuse[None, :] * 1.0)
+    return named, probs
+
+
+TABLE_STAND_INS: dict[str, str] = {"tavern": "tavern-standard"}
+"""For a round a key's table lacks, the table played instead. Every ``standard`` raise is
+an ``either`` raise (repeated wagers aside, which :func:`heads_up_policy` drops), so the
+``standard`` policy is a legal strategy of the seed's round; it is not an equilibrium
+there (an ``either``-only raise leaves its histories, and its best response may use those
+raises), but at 3 v 3 it is a much better answer than no table at all (``docs/strategy.md``)."""
+
+
+def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
+    """``key``'s table of the round, else its stand-in's, else ``None``."""
+    for candidate in (key, TABLE_STAND_INS.get(key)):
+        if candidate is None:
+            continue
+        try:
+            return load_round(candidate, first, second)
+        except (TableError, OSError):
+            continue
+    return None

@@ -1,0 +1,283 @@
+"""Expected values of accusing and raising, from beliefs about every opponent's dice.
+
+The ``trusting`` and ``strong`` bots share this: given a
+:class:`~tavern_dice.strategy.liars_dice.belief.RoundBelief` (a posterior over each opponent's
+hand) and the bot's own dice,
+
+* **accuse**: the expected score of the three outcomes (L8), the count's distribution being
+  the convolution of every opponent's belief with the bot's own matching dice;
+* **raise**: a one-step lookahead. Each opponent, in the order the runner asks them (the
+  players after the next out of turn, then the next player on their turn), accuses with a
+  chance that falls as *their* odds of the wager rise (a logistic curve around a threshold
+  per opponent, given their own matching dice from the belief about them); an
+  accusation's outcome is scored jointly with the dice that made that opponent accuse. If
+  nobody accuses the wager passes on, worth ``pass_value``.
+
+Scores: a die the bot loses is ``-1``, a die an opponent loses
+``+opponent_weight / (opponents in the game)``, as
+:func:`~tavern_dice.strategy.liars_dice.odds.outcome_costs` says who loses what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tavern_dice.liars_dice.events import RoundStarted, WagerMade
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.liars_dice.wager import AnyWager, SumWager
+from tavern_dice.strategy.liars_dice.belief import (
+    FloatArray,
+    IntArray,
+    RoundBelief,
+    face_tails,
+    sum_tail,
+)
+from tavern_dice.strategy.liars_dice.odds import matching_dice, outcome_costs
+
+SUM = 0
+"""The feature index that stands for the dice's sum (L10); faces are 1..sides."""
+
+Threshold = Callable[[int, bool], float]
+"""``threshold(seat, answers_on_turn)``: the odds below which ``seat`` is modelled as
+likely to accuse a wager (on its turn, or out of turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """What one decision needs: the belief and the table as the bot sees it."""
+
+    belief: RoundBelief
+    me: int
+    own_dice: tuple[int, ...]
+    alive: tuple[int, ...]
+    opponents: tuple[int, ...]
+    order: tuple[int, ...]
+    """Opponents in the order they answer a wager of the bot: out of turn first, the next
+    player (who answers on their turn) last."""
+
+
+def round_wagers(view: LiarsDiceView) -> tuple[RoundStarted | None, list[WagerMade]]:
+    """This round's :class:`RoundStarted` (or ``None``) and wagers, from the view's log."""
+    started: RoundStarted | None = None
+    wagers: list[WagerMade] = []
+    for event in reversed(view.log):
+        if isinstance(event, WagerMade):
+            wagers.append(event)
+        elif isinstance(event, RoundStarted):
+            started = event
+            break
+    wagers.reverse()
+    return started, wagers
+
+
+def round_state(view: LiarsDiceView, belief: RoundBelief) -> RoundState:
+    """The :class:`RoundState` of ``view`` with ``belief`` (already updated)."""
+    assert view.seat is not None
+    me = view.seat
+    counts = belief.dice_counts
+    n = len(counts)
+    alive = tuple(s for s in range(n) if counts[s] > 0)
+    left = tuple((me + step) % n for step in range(1, n) if counts[(me + step) % n] > 0)
+    order = left[1:] + left[:1]
+    return RoundState(belief, me, view.own_dice, alive, tuple(sorted(left)), order)
+
+
+def feature_of(wager: AnyWager) -> tuple[int, int]:
+    """``(feature, claim)``: the face and quantity, or :data:`SUM` and the total."""
+    if isinstance(wager, SumWager):
+        return SUM, wager.total
+    return wager.face, wager.quantity
+
+
+class Valuer:
+    """Expected scores of accusing and of each raise (see the module doc).
+
+    Args:
+        opponent_weight: what all opponents' lost dice together are worth against one of
+            the bot's own.
+        pass_value: the value of a wager passing on with nobody accusing.
+        steepness: how sharply modelled accusations switch on (logistic slope).
+        threshold: each opponent's accusation threshold (:data:`Threshold`).
+    """
+
+    def __init__(
+        self, opponent_weight: float, pass_value: float, steepness: float, threshold: Threshold
+    ) -> None:
+        self.opponent_weight = opponent_weight
+        self.pass_value = pass_value
+        self.steepness = steepness
+        self.threshold = threshold
+
+    def _score(self, losers: Sequence[int], state: RoundState) -> float:
+        alpha = self.opponent_weight / max(len(state.alive) - 1, 1)
+        return sum(-1.0 if seat == state.me else alpha for seat in losers)
+
+    def scores(self, maker: int, accuser: int, state: RoundState) -> tuple[float, float, float]:
+        """Scores of a false, a true-not-exact and an exact wager when ``accuser`` accuses
+        ``maker``, from the engine's :func:`outcome_costs`."""
+        costs = outcome_costs(maker, accuser, state.alive, state.belief.rules)
+        return (
+            self._score(costs.false, state),
+            self._score(costs.true_not_exact, state),
+            self._score(costs.exact, state),
+        )
+
+    def own(self, state: RoundState, feature: int) -> int:
+        if feature == SUM:
+            return sum(state.own_dice)
+        return matching_dice(state.own_dice, feature, state.belief.rules)
+
+    def own_matrix(
+        self, state: RoundState, hands: Sequence[Sequence[int]], sums: bool
+    ) -> IntArray:
+        """Shape ``(hands, features)``: each hand's matching dice per face (or its sum)."""
+        rules = state.belief.rules
+        if sums:
+            return np.array([[sum(h)] for h in hands], dtype=np.int64)
+        return np.array(
+            [[matching_dice(h, f, rules) for f in range(1, rules.sides + 1)] for h in hands],
+            dtype=np.int64,
+        )
+
+    def _dist(self, state: RoundState, seat: int, feature: int) -> FloatArray:
+        belief = state.belief.opponents[seat]
+        return belief.sum_distribution() if feature == SUM else belief.face_distribution(feature)
+
+    def outcome_chances(
+        self, wager: AnyWager, state: RoundState, own: IntArray | None = None
+    ) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """``(false, true but not exact, exact)`` chances of ``wager`` given the beliefs,
+        one entry per own hand: ``own`` holds each hand's matching dice (or sum) for the
+        wager's feature (default: the bot's own dice only)."""
+        feature, claim = feature_of(wager)
+        if own is None:
+            own = np.array([self.own(state, feature)], dtype=np.int64)
+        total = np.ones(1)
+        for seat in state.opponents:
+            total = np.convolve(total, self._dist(state, seat, feature))
+        cdf = np.concatenate(([0.0], np.cumsum(total)))
+        need = claim - own
+        below = cdf[np.clip(need, 0, total.shape[0])]
+        padded = np.concatenate((total, [0.0]))
+        exact = np.where(need >= 0, padded[np.clip(need, 0, total.shape[0])], 0.0)
+        over = np.maximum(0.0, 1.0 - below - exact)
+        return below, over, exact
+
+    def accuse_values(
+        self, wager: AnyWager, maker: int, state: RoundState, own: IntArray | None = None
+    ) -> FloatArray:
+        """The bot accuses ``wager``, made by ``maker``: one value per own hand (see
+        :meth:`outcome_chances`)."""
+        below, over, exact = self.outcome_chances(wager, state, own)
+        if_false, if_true, if_exact = self.scores(maker, state.me, state)
+        out: FloatArray = below * if_false + over * if_true + exact * if_exact
+        return out
+
+    def accuse_value(self, wager: AnyWager, maker: int, state: RoundState) -> float:
+        """The bot accuses ``wager``, made by ``maker``, with its own dice."""
+        return float(self.accuse_values(wager, maker, state)[0])
+
+    def raise_values(
+        self, state: RoundState, candidates: Sequence[AnyWager]
+    ) -> list[tuple[AnyWager, float]]:
+        """Each candidate raise with its expected score, for the bot's own dice."""
+        if not candidates:
+            return []
+        values = self.raise_values_for(state, candidates)[0]
+        return list(zip(candidates, values.tolist(), strict=True))
+
+    def raise_values_for(
+        self, state: RoundState, candidates: Sequence[AnyWager], own: IntArray | None = None
+    ) -> FloatArray:
+        """Shape ``(hands, candidates)``: each raise's expected score for each own hand
+        (``own`` from :meth:`own_matrix`; default: the bot's own dice)."""
+        sums = isinstance(candidates[0], SumWager)
+        if own is None:
+            own = self.own_matrix(state, [state.own_dice], sums)
+        grid = self.raise_grid(state, sums, own)
+        rows = np.array([0 if sums else feature_of(w)[0] - 1 for w in candidates])
+        claims = np.array([feature_of(w)[1] for w in candidates])
+        out: FloatArray = grid[:, rows, claims]
+        return out
+
+    def _rows(self, state: RoundState, seat: int, sums: bool) -> FloatArray:
+        """``seat``'s distribution of each feature, one row per face (or one row: the sum)."""
+        belief = state.belief.opponents[seat]
+        if sums:
+            return belief.sum_distribution()[None, :]
+        faces = range(1, state.belief.rules.sides + 1)
+        return np.stack([belief.face_distribution(f) for f in faces])
+
+    def raise_grid(self, state: RoundState, sums: bool, own: IntArray) -> FloatArray:
+        """Expected score of wagering ``claim`` on each feature, per own hand:
+        ``grid[hand, row, claim]`` (rows: faces 1..sides, or the sum), for every claim up
+        to the largest possible; ``own`` is :meth:`own_matrix`."""
+        rules = state.belief.rules
+        dice = state.belief.dice_in_play
+        top = dice * rules.sides if sums else dice
+        claims = np.arange(top + 1)
+        n_features = 1 if sums else rules.sides
+        seats = state.opponents
+        rows = [self._rows(state, seat, sums) for seat in seats]
+        # Everyone's dice but one opponent's, from prefix and suffix convolutions (each
+        # opponent's dice are independent of the others').
+        prefix = [np.ones((n_features, 1))]
+        for dist in rows:
+            prefix.append(convolve_rows(prefix[-1], dist))
+        suffix = [np.ones((n_features, 1))]
+        for dist in reversed(rows):
+            suffix.append(convolve_rows(suffix[-1], dist))
+        suffix.reverse()
+        hands = own.shape[0]
+        value = np.zeros((hands, n_features, top + 1))
+        survive = np.ones((hands, n_features, top + 1))
+        nxt = state.order[-1]
+        feature_index = np.arange(n_features)[None, :, None, None]
+        for seat in state.order:
+            i = seats.index(seat)
+            mine = rows[i]
+            rest = convolve_rows(prefix[i], suffix[i + 1])
+            k = np.arange(mine.shape[1])
+            # What the responder's unseen dice must supply, and their odds of it.
+            need = claims[:, None] - k[None, :]
+            tails = self._tails(state, seat, sums)
+            odds = tails[:, np.clip(need, 0, tails.shape[1] - 1)]
+            threshold = self.threshold(seat, seat == nxt)
+            exponent = np.clip(self.steepness * (odds - threshold), -50.0, 50.0)
+            weight = mine[:, None, :] / (1.0 + np.exp(exponent))  # (F, claims, k)
+            # What everyone else's dice, mine included, must supply for the count to
+            # reach the claim: by own hand.
+            need_rest = need[None, None, :, :] - own[:, :, None, None]  # (H, F, claims, k)
+            width = rest.shape[1]
+            cdf = np.concatenate((np.zeros((n_features, 1)), np.cumsum(rest, axis=1)), axis=1)
+            padded = np.concatenate((rest, np.zeros((n_features, 1))), axis=1)
+            idx = np.clip(need_rest, 0, width)
+            below = (weight[None] * cdf[feature_index, idx]).sum(axis=3)
+            exact = (weight[None] * padded[feature_index, idx] * (need_rest >= 0)).sum(axis=3)
+            p_accuse = weight.sum(axis=2)[None]
+            over = p_accuse - below - exact
+            if_false, if_true, if_exact = self.scores(state.me, seat, state)
+            value += survive * (below * if_false + over * if_true + exact * if_exact)
+            survive *= 1.0 - p_accuse
+        grid: FloatArray = value + survive * self.pass_value
+        return grid
+
+    def _tails(self, state: RoundState, seat: int, sums: bool) -> FloatArray:
+        """What ``seat`` cannot see, as chance tables: one row per feature."""
+        rules = state.belief.rules
+        unseen = state.belief.dice_in_play - state.belief.dice_counts[seat]
+        if sums:
+            return sum_tail(unseen, rules.sides)[None, :]
+        return face_tails(unseen, rules)
+
+
+def convolve_rows(a: FloatArray, b: FloatArray) -> FloatArray:
+    """Row-by-row convolution of two stacks of distributions (sums of independent counts)."""
+    out = np.zeros((a.shape[0], a.shape[1] + b.shape[1] - 1))
+    width = a.shape[1]
+    for k in range(b.shape[1]):
+        out[:, k : k + width] += a * b[:, k : k + 1]
+    return out
