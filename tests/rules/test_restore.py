@@ -170,8 +170,7 @@ def test_a_seeded_game_restored_does_not_deal_its_roll_off_again() -> None:
     game.wager(Wager(1, 1), game.turn)
     saved = game.to_log()
     game.accuse(game.turn)
-    restored = LiarsDiceGame.from_log(json.loads(json.dumps(saved)))
-    restored.auto_roll = True
+    restored = LiarsDiceGame.from_log(json.loads(json.dumps(saved)), auto_roll=True)
     restored.accuse(restored.turn)
     assert restored.hands == game.hands
     assert restored.to_log() == game.to_log()

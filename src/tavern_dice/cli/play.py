@@ -310,9 +310,8 @@ def liars_dice(
         )
         follow = LogFollower(game.log, narrator)
         hooks.append(follow.catch_up)
-        while game.chance_request() is not None:
-            game.roll()
-        game.auto_roll = True
+        # The game rolls nothing itself (its chance policy, fixed here): the runner asks
+        # its dice source at each chance node, after the events before it are shown.
         labels = [s.label for s in seats]
         agents: list[LiarsDiceAgent] = []
         for i, s in enumerate(seats):

@@ -74,8 +74,12 @@ def play_until(
         before_each: called before each decision (it may raise to stop the game).
 
     Raises:
-        TavernError: an agent answered with an illegal action, or nobody can act (a chance
-            node waits on dice the engine does not roll itself).
+        TavernError: an agent answered with an illegal action, or nobody can act.
+
+    A chance node the engine leaves to its caller (its chance policy,
+    :mod:`tavern_dice.chance`) is resolved here from the engine's own dice source, so a
+    game made not to roll for itself (dice typed at the terminal, shown in order) plays
+    on the same way.
         DecisionCapError: ``max_decisions`` decisions made and not ``done()``.
     """
     feed = _Feed(game.log, observer, reported)
@@ -87,10 +91,11 @@ def play_until(
         if before_each is not None:
             before_each()
         if step(game, agents) is None:
-            raise TavernError(
-                "nobody can act: the game waits for dice (roll them, or let the engine "
-                "roll its own with auto_roll)"
-            )
+            if game.chance_request() is None:
+                raise TavernError("nobody can act, and no dice are waiting to be rolled")
+            game.roll()
+            feed.flush()
+            continue
         made += 1
         feed.flush()
     return made

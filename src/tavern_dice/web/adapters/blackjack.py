@@ -17,6 +17,7 @@ from tavern_dice.blackjack.state import Phase as BlackjackPhase
 from tavern_dice.bots.registry import make_blackjack_bot
 from tavern_dice.dice import SecureDice
 from tavern_dice.errors import TavernError
+from tavern_dice.games import apply_message
 from tavern_dice.stakes import Pot
 from tavern_dice.web import house
 from tavern_dice.web import protocol as p
@@ -87,17 +88,9 @@ class BlackjackAdapter:
         return False
 
     def player_action(self, engine: Engine, seat: int, frame: Any) -> None:
-        game = _game(engine)
-        if isinstance(frame, p.Bet):
-            game.place_bet(seat, frame.amount_cp)
-        elif isinstance(frame, p.SitOut):
-            game.sit_out(seat)
-        elif isinstance(frame, p.Roll):
-            game.roll_again(seat)
-        elif isinstance(frame, p.Stand):
-            game.stand(seat, frame.bonus)
-        else:
+        if not isinstance(frame, p.Bet | p.SitOut | p.Roll | p.Stand):
             raise ActionError("illegal", f"{frame.type} is not a Dice Blackjack action")
+        apply_message(_game(engine), seat, frame.model_dump())
 
     def resolve_chance(self, s: GameSession, options: p.TableOptions,
                        server_rolls: Controls) -> bool:

@@ -14,9 +14,9 @@ from typing import Any, cast
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.dice import SecureDice
 from tavern_dice.errors import NotYourTurnError, TavernError
+from tavern_dice.games import apply_message
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.liars_dice.wager import parse_wager
 from tavern_dice.stakes import Pot
 from tavern_dice.web import physical
 from tavern_dice.web import protocol as p
@@ -79,10 +79,10 @@ class LiarsDiceAdapter:
 
     def player_action(self, engine: Engine, seat: int, frame: Any) -> None:
         game = _game(engine)
-        if isinstance(frame, p.Wager):
-            game.wager(parse_wager(frame.wager), seat)
-        elif isinstance(frame, p.Accuse):
+        if isinstance(frame, p.Accuse):
             _accuse(game, seat, frame)
+        elif isinstance(frame, p.Wager):
+            apply_message(game, seat, frame.model_dump())
         else:
             raise ActionError("illegal", f"{frame.type} is not a Liar's Dice action")
 
@@ -121,7 +121,7 @@ def _accuse(engine: LiarsDiceGame, seat: int, frame: p.Accuse) -> None:
     if stale is not None:
         raise ActionError("illegal", stale)
     try:
-        engine.accuse(seat)
+        apply_message(engine, seat, frame.model_dump())
     except NotYourTurnError:
         raise
     except TavernError as error:
