@@ -29,23 +29,17 @@ from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.bots.registry import BLACKJACK_BOTS, LIARS_DICE_BOTS
 from tavern_dice.cli.app import app
 from tavern_dice.cli.options import (
-    DicePerPlayer,
     ExactPayout,
     HouseExactBeatsPlayerExact,
     HouseNeedsUnder,
-    LiarsPreset,
     MaxAddedBonus,
-    RaiseRuleOption,
-    RepeatWagers,
-    SpotOn,
-    SumEndgame,
-    WildFace,
     blackjack_rules,
     check_plot,
-    liars_rules,
     parse_bots,
+    with_liars_rules,
 )
 from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import LiarsDiceRules
 
 simulate_app = typer.Typer(
     help="Simulate many bot games on every core: win rates and payouts with 95 % intervals.",
@@ -126,6 +120,7 @@ def _report(
 
 
 @simulate_app.command("liars-dice")
+@with_liars_rules
 def liars_dice(
     bots: Annotated[
         str,
@@ -138,13 +133,8 @@ def liars_dice(
     workers: Workers = None,
     plot: Plot = None,
     json_out: JsonOut = False,
-    preset: LiarsPreset = "tavern",
-    raise_rule: RaiseRuleOption = None,
-    wild_face: WildFace = None,
-    spot_on: SpotOn = None,
-    sum_endgame: SumEndgame = None,
-    repeat_wagers: RepeatWagers = None,
-    dice_per_player: DicePerPlayer = None,
+    *,
+    rules: LiarsDiceRules,
 ) -> None:
     """Liar's Dice: each bot's win rate with a Wilson 95 % interval.
 
@@ -155,11 +145,6 @@ def liars_dice(
     from tavern_dice.cli import render_simulate as render
     from tavern_dice.play.simulate import simulate_liars_dice
 
-    rules = liars_rules(
-        preset, raise_rule=raise_rule, wild_face=wild_face, spot_on=spot_on,
-        sum_endgame=sum_endgame, dice_per_player=dice_per_player,
-        repeat_wagers=repeat_wagers,
-    )
     specs = parse_bots(bots, LIARS_DICE_BOTS) or []
     if plot is not None:
         check_plot(plot)
