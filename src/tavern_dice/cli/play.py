@@ -30,7 +30,7 @@ from tavern_dice.bots.registry import (
     make_liars_dice_bot,
 )
 from tavern_dice.cli import render_blackjack, render_liars
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import command_group
 from tavern_dice.cli.human import HumanBlackjack, HumanLiarsDice, ask_play_on
 from tavern_dice.cli.options import (
     BotSpec,
@@ -59,12 +59,11 @@ from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.money import format_cp
 from tavern_dice.play.runner import play_blackjack_round, play_liars_dice
 
-play_app = typer.Typer(
-    help="Play at the terminal: against bots, with friends at one keyboard (hot seat), "
-    "or watch bots play.",
-    no_args_is_help=True,
+play_app = command_group(
+    "play",
+    "Play at the terminal: against bots, with friends at one keyboard (hot seat), or watch "
+    "bots play.",
 )
-app.add_typer(play_app, name="play")
 
 DEFAULT_LIARS_BOT = "probabilistic"
 DEFAULT_LIARS_TABLE = 4

@@ -27,7 +27,7 @@ from rich.progress import (
 
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.bots.registry import BLACKJACK_BOTS, LIARS_DICE_BOTS
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import command_group
 from tavern_dice.cli.options import (
     ExactPayout,
     HouseExactBeatsPlayerExact,
@@ -41,11 +41,10 @@ from tavern_dice.cli.options import (
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 
-simulate_app = typer.Typer(
-    help="Simulate many bot games on every core: win rates and payouts with 95 % intervals.",
-    no_args_is_help=True,
+simulate_app = command_group(
+    "simulate",
+    "Simulate many bot games on every core: win rates and payouts with 95 % intervals.",
 )
-app.add_typer(simulate_app, name="simulate")
 
 MIN_INTERVAL_ROUNDS = 2
 """The fewest rounds a Blackjack simulation reports an interval for (two values)."""
