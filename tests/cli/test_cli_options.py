@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 
 import pytest
 import typer
@@ -20,6 +21,7 @@ from tavern_dice.cli.options import (
     parse_bots,
     plan_seats,
     read_faces,
+    with_liars_rules,
 )
 from tavern_dice.cli.render_liars import LiarsNarrator, legal_summary, lowest_raises
 from tavern_dice.cli.terminal import LogFollower
@@ -27,7 +29,7 @@ from tavern_dice.dice import ManualDice, RollSpec, SecureDice, SeededDice
 from tavern_dice.errors import InvalidDiceError
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.events import Revealed, WagerMade
-from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, RaiseRule
+from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import SumWager, Wager
 
@@ -109,6 +111,26 @@ def test_rulesets_start_from_a_preset_and_change_only_what_is_given() -> None:
                          min_bet="5 sp", max_bet="2 gp")
     assert (bj.house_needs_under, bj.min_bet_cp, bj.max_bet_cp) == (True, 50, 200)
 
+
+
+def test_ruleset_options_are_declared_once_and_reach_the_command_as_rules() -> None:
+    @with_liars_rules
+    def command(seed: int = 1, *, rules: LiarsDiceRules) -> tuple[int, LiarsDiceRules]:
+        return seed, rules
+
+    shown = list(inspect.signature(command).parameters)
+    assert shown == ["seed", "preset", "raise_rule", "wild_face", "spot_on", "sum_endgame",
+                     "repeat_wagers", "dice_per_player"]
+    assert command() == (1, TAVERN)
+    assert command(2, preset="openspiel", dice_per_player=3) == (
+        2, OPENSPIEL.replace(dice_per_player=3))
+    with pytest.raises(typer.BadParameter, match="unknown preset"):
+        command(preset="nope")
+
+    def no_rules(seed: int = 1) -> None: ...
+
+    with pytest.raises(TypeError, match="rules"):
+        with_liars_rules(no_rules)
 
 def test_typed_faces() -> None:
     five = RollSpec(0, 5, 6, "round", secret=True)

@@ -17,6 +17,14 @@ app = typer.Typer(
 )
 
 
+def command_group(name: str, help: str) -> typer.Typer:
+    """A group of subcommands, ``tavern NAME ...``, registered on :data:`app`; with no
+    subcommand it shows its help."""
+    group = typer.Typer(help=help, no_args_is_help=True)
+    app.add_typer(group, name=name)
+    return group
+
+
 def _version() -> str:
     try:
         return version("tavern-dice")

@@ -44,8 +44,9 @@ def _problem(terminal: Terminal, message: str) -> None:
     terminal.console.print(f"  [bold red]✗[/] {escape(message)}")
 
 
-class HumanLiarsDice:
-    """A person playing one Liar's Dice seat (a :class:`~tavern_dice.bots.base.LiarsDiceAgent`).
+class HumanSeat:
+    """What a person's seat is in either game: who sits there, the terminal they answer at,
+    and whether they see hints.
 
     Args:
         name: the person's name.
@@ -53,6 +54,22 @@ class HumanLiarsDice:
         game: unused (answers are checked against the view passed with each question);
             kept so that callers that pass the game still work.
         terminal: where to show the table and read answers.
+        hints: show hints before each choice (what they show depends on the game).
+    """
+
+    def __init__(
+        self, name: str, seat: int, game: object, terminal: Terminal, *, hints: bool = False
+    ) -> None:
+        self.name = name
+        self.seat = seat
+        self._terminal = terminal
+        self.hints = hints
+
+
+class HumanLiarsDice(HumanSeat):
+    """A person playing one Liar's Dice seat (a :class:`~tavern_dice.bots.base.LiarsDiceAgent`).
+
+    Args (the others as for every person's seat, see :class:`HumanSeat`):
         labels: every seat's label for the table display (names with bot kinds).
         hints: before each choice, show the standing wager's odds, what accusing it
             costs whom, and the safest legal wagers (from this seat's view only).
@@ -62,11 +79,8 @@ class HumanLiarsDice:
         self, name: str, seat: int, game: object, terminal: Terminal,
         labels: Sequence[str], *, hints: bool = False,
     ) -> None:
-        self.name = name
-        self.seat = seat
-        self._terminal = terminal
+        super().__init__(name, seat, game, terminal, hints=hints)
         self._labels = tuple(labels)
-        self.hints = hints
 
     def _hint(self, view: LiarsDiceView) -> None:
         if self.hints:
@@ -167,29 +181,17 @@ class HumanLiarsDice:
             _problem(self._terminal, f"answer y or n, not {word!r}")
 
 
-class HumanBlackjack:
+class HumanBlackjack(HumanSeat):
     """A person playing one Dice Blackjack seat (a
     :class:`~tavern_dice.bots.base.BlackjackAgent`).
 
-    Args:
-        name: the person's name.
-        seat: their seat number.
-        game: unused (answers are checked against the view passed with each question);
-            kept so that callers that pass the game still work.
-        terminal: where to show the table and read answers.
+    Args (the others as for every person's seat, see :class:`HumanSeat`):
         hints: before betting, show the round's expected payout under best play; before
             each move, the bust chance and the expected payout of standing and of rolling.
     """
 
-    def __init__(
-        self, name: str, seat: int, game: object, terminal: Terminal, *,
-        hints: bool = False,
-    ) -> None:
-        self.name = name
-        self.seat = seat
-        self._terminal = terminal
-        self._last_bet: int | None = None
-        self.hints = hints
+    _last_bet: int | None = None
+    """The last bet made: the default of the next."""
 
     def choose_bet(self, view: BlackjackView) -> int | None:
         """Ask for a bet in gold (or to sit out) until the engine accepts one."""

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import command_group
 from tavern_dice.cli.options import (
     ExactPayout,
     HouseExactBeatsPlayerExact,
@@ -27,11 +27,7 @@ from tavern_dice.cli.options import (
     liars_rules,
 )
 
-odds_app = typer.Typer(
-    help="Exact odds and best play: house edges, strategy charts.",
-    no_args_is_help=True,
-)
-app.add_typer(odds_app, name="odds")
+odds_app = command_group("odds", "Exact odds and best play: house edges, strategy charts.")
 
 
 @odds_app.command("blackjack")

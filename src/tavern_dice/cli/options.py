@@ -11,14 +11,16 @@ code 2) that says what was wrong and what would be accepted.
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
+import inspect
 import os
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -308,6 +310,54 @@ def liars_rules(
         return base.replace(**changes)
     except TavernError as error:
         raise ruleset_error(error, changes) from None
+
+
+_LIARS_RULESET_OPTIONS: tuple[tuple[str, object, object], ...] = (
+    ("preset", LiarsPreset, "tavern"),
+    ("raise_rule", RaiseRuleOption, None),
+    ("wild_face", WildFace, None),
+    ("spot_on", SpotOn, None),
+    ("sum_endgame", SumEndgame, None),
+    ("repeat_wagers", RepeatWagers, None),
+    ("dice_per_player", DicePerPlayer, None),
+)
+"""The Liar's Dice ruleset options of :func:`with_liars_rules`: name, type, default."""
+
+_Result = TypeVar("_Result")
+
+
+def with_liars_rules(command: Callable[..., _Result]) -> Callable[..., _Result]:
+    """Give a command every Liar's Dice ruleset option, declared here once: ``--preset``,
+    ``--raise-rule``, ``--wild-face``, ``--spot-on/--no-spot-on``,
+    ``--sum-endgame/--no-sum-endgame``, ``--repeat-wagers/--no-repeat-wagers`` and
+    ``--dice-per-player``.
+
+    ``command`` takes the ruleset they make (:func:`liars_rules`) as its last parameter,
+    ``rules: LiarsDiceRules``; the command line shows the options in its place, in that
+    order. Put it under the ``@app.command`` decorator. A preset or option the ruleset
+    rejects is a usage error before ``command`` runs.
+
+    Raises:
+        TypeError: ``command``'s last parameter is not ``rules``.
+    """
+    signature = inspect.signature(command, eval_str=True)
+    parameters = list(signature.parameters.values())
+    if not parameters or parameters[-1].name != "rules":
+        raise TypeError(f"{command.__name__} must take the ruleset as its last parameter, rules")
+    options = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+        for name, kind, default in _LIARS_RULESET_OPTIONS
+    ]
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> _Result:
+        given = {name: kwargs.pop(name, default) for name, _, default in _LIARS_RULESET_OPTIONS}
+        return command(*args, **kwargs, rules=liars_rules(**given))
+
+    shown = signature.replace(parameters=[*parameters[:-1], *options])
+    run.__signature__ = shown  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in shown.parameters.values()}
+    return run
 
 
 _RULESET_FLAGS = {

@@ -30,47 +30,40 @@ from tavern_dice.bots.registry import (
     make_liars_dice_bot,
 )
 from tavern_dice.cli import render_blackjack, render_liars
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import command_group
 from tavern_dice.cli.human import HumanBlackjack, HumanLiarsDice, ask_play_on
 from tavern_dice.cli.options import (
     BotSpec,
     DiceChoice,
     DiceMode,
-    DicePerPlayer,
     ExactPayout,
     HouseExactBeatsPlayerExact,
     HouseNeedsUnder,
-    LiarsPreset,
     MaxAddedBonus,
-    RaiseRuleOption,
-    RepeatWagers,
     Seat,
-    SpotOn,
-    SumEndgame,
-    WildFace,
     amount,
     blackjack_rules,
     check_writable,
     choose_dice,
     derive_seed,
-    liars_rules,
     parse_bots,
     plan_seats,
     read_faces,
+    with_liars_rules,
 )
 from tavern_dice.cli.terminal import LogFollower, QuitGame, Terminal
 from tavern_dice.dice import RollSpec
 from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.money import format_cp
 from tavern_dice.play.runner import play_blackjack_round, play_liars_dice
 
-play_app = typer.Typer(
-    help="Play at the terminal: against bots, with friends at one keyboard (hot seat), "
-    "or watch bots play.",
-    no_args_is_help=True,
+play_app = command_group(
+    "play",
+    "Play at the terminal: against bots, with friends at one keyboard (hot seat), or watch "
+    "bots play.",
 )
-app.add_typer(play_app, name="play")
 
 DEFAULT_LIARS_BOT = "probabilistic"
 DEFAULT_LIARS_TABLE = 4
@@ -242,6 +235,7 @@ def _check_save(save: Path | None) -> None:
 
 
 @play_app.command("liars-dice")
+@with_liars_rules
 def liars_dice(
     players: Players = None,
     bots: Bots = None,
@@ -250,24 +244,14 @@ def liars_dice(
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
     hints: Hints = False,
-    preset: LiarsPreset = "tavern",
-    raise_rule: RaiseRuleOption = None,
-    wild_face: WildFace = None,
-    spot_on: SpotOn = None,
-    sum_endgame: SumEndgame = None,
-    repeat_wagers: RepeatWagers = None,
-    dice_per_player: DicePerPlayer = None,
+    *,
+    rules: LiarsDiceRules,
 ) -> None:
     """Liar's Dice: by default you against three probabilistic bots.
 
     Bot kinds: random, probabilistic, strong, equilibrium. An all-bot game:
     tavern play liars-dice --players 4 --bots probabilistic,probabilistic,random,random --seed 7
     """
-    rules = liars_rules(
-        preset, raise_rule=raise_rule, wild_face=wild_face, spot_on=spot_on,
-        sum_endgame=sum_endgame, dice_per_player=dice_per_player,
-        repeat_wagers=repeat_wagers,
-    )
     _check_save(save)
     if players is not None and not rules.min_players <= players <= rules.max_players:
         raise typer.BadParameter(

@@ -9,31 +9,21 @@ over); ``--as SEAT`` shows it as that player saw it, with others' secret dice ma
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
 from tavern_dice.cli.app import app
-from tavern_dice.cli.saved import load_record, parse_seat
+from tavern_dice.cli.saved import GamePath, open_saved, parse_seat
 from tavern_dice.cli.shells import shell_of, title_line
 from tavern_dice.cli.terminal import QuitGame, Terminal
-from tavern_dice.errors import LogError
 from tavern_dice.events import Event
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"[bold red]tavern replay:[/] {escape(message)}")
-    return typer.Exit(2)
 
 
 @app.command("replay")
 def replay(
-    path: Annotated[
-        Path, typer.Argument(metavar="GAME.json", help="A log written by tavern play --save.")
-    ],
+    path: GamePath,
     step: Annotated[
         bool, typer.Option("--step", help="Wait for Enter after each event that shows "
                            "something; q (or quit) and Enter stops.")
@@ -50,10 +40,7 @@ def replay(
     """Replay a saved Liar's Dice or Dice Blackjack game (--step: one event per Enter)."""
     terminal = Terminal()
     console = terminal.console
-    try:
-        _data, record = load_record(path)
-    except LogError as error:
-        raise _fail(str(error)) from None
+    _data, record = open_saved(path, "replay")
     game = record.final
     shell = shell_of(game)
     players = list(game.players)

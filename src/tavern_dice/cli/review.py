@@ -22,22 +22,14 @@ from rich.markup import escape
 from tavern_dice.cli import render_review
 from tavern_dice.cli.app import app
 from tavern_dice.cli.options import check_plot
-from tavern_dice.cli.saved import load_saved, parse_seat
+from tavern_dice.cli.saved import GamePath, open_saved, parse_seat
 from tavern_dice.cli.shells import shell_of, title_line
-from tavern_dice.errors import LogError
 from tavern_dice.review import people_seats, review_game
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"[bold red]tavern review:[/] {escape(message)}")
-    return typer.Exit(2)
 
 
 @app.command("review")
 def review(
-    path: Annotated[
-        Path, typer.Argument(metavar="GAME.json", help="A log written by tavern play --save.")
-    ],
+    path: GamePath,
     as_seats: Annotated[
         list[str] | None,
         typer.Option(
@@ -63,10 +55,8 @@ def review(
     """
     if plot is not None:
         check_plot(plot)
-    try:
-        data, game = load_saved(path)
-    except LogError as error:
-        raise _fail(str(error)) from None
+    data, record = open_saved(path, "review")
+    game = record.final
     players = list(game.players)
     seats = ([parse_seat(text, players) for text in as_seats] if as_seats
              else people_seats(data, players))

@@ -1,21 +1,25 @@
 """Reading a game saved by ``tavern play --save`` (for ``tavern replay`` and ``tavern
-review``): the JSON file, then its engine's ``from_log``, which checks every input."""
+review``): the JSON file, then its engine's ``from_log``, which checks every input.
+Both commands take the file as :data:`GamePath` and open it with :func:`open_saved`."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 
 from tavern_dice.errors import LogError, TavernError
-from tavern_dice.games import Engine
 from tavern_dice.record import GameRecord
 
-SavedGame = Engine
-"""A game replayed from a saved log (either game's engine)."""
+GamePath = Annotated[
+    Path, typer.Argument(metavar="GAME.json", help="A log written by tavern play --save.")
+]
+"""The ``GAME.json`` argument of ``tavern replay`` and ``tavern review``."""
 
 
 def read_log(path: Path) -> dict[str, Any]:
@@ -39,23 +43,13 @@ def read_log(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_saved(path: Path) -> tuple[dict[str, Any], SavedGame]:
-    """The log in ``path`` and its game, replayed by its engine.
-
-    Raises:
-        LogError: a file that cannot be read, is no game log, or does not replay; the
-            message names the file and what is wrong.
-    """
-    data, record = load_record(path)
-    return data, record.final
-
-
 def load_record(path: Path) -> tuple[dict[str, Any], GameRecord]:
     """The log in ``path`` and its :class:`~tavern_dice.record.GameRecord`, replayed through
     its game's engine (:mod:`tavern_dice.games` finds it by the log's ``"game"``).
 
     Raises:
-        LogError: as :func:`load_saved`.
+        LogError: a file that cannot be read, is no game log, or does not replay; the
+            message names the file and what is wrong.
     """
     data = read_log(path)
     try:
@@ -65,6 +59,22 @@ def load_record(path: Path) -> tuple[dict[str, Any], GameRecord]:
         # entry, an illegal wager, impossible dice, an unknown version); the file is added.
         raise LogError(f"{path}: {error}") from None
     return data, record
+
+
+def open_saved(path: Path, command: str) -> tuple[dict[str, Any], GameRecord]:
+    """:func:`load_record` for ``tavern COMMAND``: a file it refuses ends the command with
+    ``tavern COMMAND: `` and the reason on standard error, and exit code 2.
+
+    Raises:
+        typer.Exit: the file cannot be read, is no game log, or does not replay.
+    """
+    try:
+        return load_record(path)
+    except LogError as error:
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]tavern {command}:[/] {escape(str(error))}"
+        )
+        raise typer.Exit(2) from None
 
 
 def parse_seat(text: str, players: Sequence[str], option: str = "--as") -> int:

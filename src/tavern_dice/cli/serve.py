@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import app, command_group
 from tavern_dice.web.limits import TableLimits
 
 DEFAULT_LIMITS = TableLimits()
@@ -198,9 +198,7 @@ def serve(
         run_server(listener, settings)
 
 
-db_app = typer.Typer(help="The web table's database: its schema version and upgrades.",
-                     no_args_is_help=True)
-app.add_typer(db_app, name="db")
+db_app = command_group("db", "The web table's database: its schema version and upgrades.")
 
 
 @db_app.command("upgrade")

@@ -27,31 +27,24 @@ from rich.progress import (
 
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.bots.registry import BLACKJACK_BOTS, LIARS_DICE_BOTS
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import command_group
 from tavern_dice.cli.options import (
-    DicePerPlayer,
     ExactPayout,
     HouseExactBeatsPlayerExact,
     HouseNeedsUnder,
-    LiarsPreset,
     MaxAddedBonus,
-    RaiseRuleOption,
-    RepeatWagers,
-    SpotOn,
-    SumEndgame,
-    WildFace,
     blackjack_rules,
     check_plot,
-    liars_rules,
     parse_bots,
+    with_liars_rules,
 )
 from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import LiarsDiceRules
 
-simulate_app = typer.Typer(
-    help="Simulate many bot games on every core: win rates and payouts with 95 % intervals.",
-    no_args_is_help=True,
+simulate_app = command_group(
+    "simulate",
+    "Simulate many bot games on every core: win rates and payouts with 95 % intervals.",
 )
-app.add_typer(simulate_app, name="simulate")
 
 MIN_INTERVAL_ROUNDS = 2
 """The fewest rounds a Blackjack simulation reports an interval for (two values)."""
@@ -126,6 +119,7 @@ def _report(
 
 
 @simulate_app.command("liars-dice")
+@with_liars_rules
 def liars_dice(
     bots: Annotated[
         str,
@@ -138,13 +132,8 @@ def liars_dice(
     workers: Workers = None,
     plot: Plot = None,
     json_out: JsonOut = False,
-    preset: LiarsPreset = "tavern",
-    raise_rule: RaiseRuleOption = None,
-    wild_face: WildFace = None,
-    spot_on: SpotOn = None,
-    sum_endgame: SumEndgame = None,
-    repeat_wagers: RepeatWagers = None,
-    dice_per_player: DicePerPlayer = None,
+    *,
+    rules: LiarsDiceRules,
 ) -> None:
     """Liar's Dice: each bot's win rate with a Wilson 95 % interval.
 
@@ -155,11 +144,6 @@ def liars_dice(
     from tavern_dice.cli import render_simulate as render
     from tavern_dice.play.simulate import simulate_liars_dice
 
-    rules = liars_rules(
-        preset, raise_rule=raise_rule, wild_face=wild_face, spot_on=spot_on,
-        sum_endgame=sum_endgame, dice_per_player=dice_per_player,
-        repeat_wagers=repeat_wagers,
-    )
     specs = parse_bots(bots, LIARS_DICE_BOTS) or []
     if plot is not None:
         check_plot(plot)

@@ -17,18 +17,15 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from tavern_dice.cli.app import app
+from tavern_dice.cli.app import command_group
 from tavern_dice.cli.options import check_plot, check_writable, parse_raise_rule
 from tavern_dice.errors import TavernError
 from tavern_dice.strategy.liars_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
 
-solve_app = typer.Typer(
-    name="solve",
-    help="Compute equilibrium strategies (CFR) for two-player Liar's Dice rounds.",
-    no_args_is_help=True,
+solve_app = command_group(
+    "solve", "Compute equilibrium strategies (CFR) for two-player Liar's Dice rounds."
 )
-app.add_typer(solve_app, name="solve")
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
