@@ -23,8 +23,8 @@ class ReplayableGame:
     """Base of the game states: their seats and log, ``to_log``, ``from_log`` and
     ``replay_steps``.
 
-    A subclass sets :attr:`GAME_NAME`, calls :meth:`_seat` and :meth:`_start_log` from
-    its constructor, and implements :meth:`_header` (the record's starting conditions
+    A subclass sets :attr:`GAME_NAME`, calls :meth:`_seat_players` and :meth:`_start_log`
+    from its constructor, and implements :meth:`_header` (the record's starting conditions
     besides the players and the rules), :meth:`_fresh` (a game from a header, with
     ``auto_roll`` off), :meth:`_apply_input` (feed one input event other than a roll;
     ignore derived ones), ``chance_request`` and ``roll``, and calls :meth:`_count_roll`
@@ -49,8 +49,8 @@ class ReplayableGame:
     """Numbers (from 0, in roll order) of the rolls whose faces were typed in by hand."""
     _roll_count: int
 
-    def _seat(self, players: Sequence[str] | int, rules: RulesetMixin, low: int, high: int,
-              title: str) -> None:
+    def _seat_players(self, players: Sequence[str] | int, rules: RulesetMixin, low: int,
+                      high: int, title: str) -> None:
         """Seat ``players`` (names in seating order, or a count: ``'P1'``...) under
         ``rules``, ``low`` to ``high`` of them for the game ``title``.
 

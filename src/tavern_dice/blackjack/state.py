@@ -118,7 +118,7 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
         seed: int | None = None,
         auto_roll: bool | Collection[str] = True,
     ) -> None:
-        self._seat(players, rules, rules.min_players, rules.max_players, "Dice Blackjack")
+        self._seat_players(players, rules, rules.min_players, rules.max_players, "Dice Blackjack")
         names = self.players
         start = [balances] * len(names) if isinstance(balances, int) else list(balances)
         profs = list(proficiency) if proficiency is not None else [None] * len(names)

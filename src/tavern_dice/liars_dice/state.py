@@ -120,7 +120,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         auto_roll: bool | Collection[str] = True,
         starting_dice: Sequence[int] | None = None,
     ) -> None:
-        self._seat(players, rules, rules.min_players, rules.max_players, "Liar's Dice")
+        self._seat_players(players, rules, rules.min_players, rules.max_players, "Liar's Dice")
         names = self.players
         self._start_log(dice, seed, auto_roll)
         self._last_reveal: Revealed | None = None
