@@ -14,17 +14,21 @@ from typing import Any, ClassVar, Self
 
 from tavern_dice.chance import AutoRoll, auto_roll_policy
 from tavern_dice.dice import DiceSource, RollSpec, ScriptedDice, SeededDice
-from tavern_dice.errors import LogError
-from tavern_dice.events import DiceRolled, Event
+from tavern_dice.errors import LogError, RulesetError
+from tavern_dice.events import DiceRolled, Event, masked_events
+from tavern_dice.rules_base import RulesetMixin
 
 
 class ReplayableGame:
-    """Base of the game states: ``to_log``, ``from_log`` and ``replay_steps``.
+    """Base of the game states: their seats and log, ``to_log``, ``from_log`` and
+    ``replay_steps``.
 
-    A subclass sets :attr:`GAME_NAME` and implements :meth:`_header` (the record's
-    starting conditions), :meth:`_fresh` (a game from a header, with ``auto_roll`` off),
-    :meth:`_apply_input` (feed one input event other than a roll; ignore derived ones),
-    ``chance_request`` and ``roll``, and calls :meth:`_count_roll` from ``roll``.
+    A subclass sets :attr:`GAME_NAME`, calls :meth:`_seat_players` and :meth:`_start_log`
+    from its constructor, and implements :meth:`_header` (the record's starting conditions
+    besides the players and the rules), :meth:`_fresh` (a game from a header, with
+    ``auto_roll`` off), :meth:`_apply_input` (feed one input event other than a roll;
+    ignore derived ones), ``chance_request`` and ``roll``, and calls :meth:`_count_roll`
+    from ``roll``.
 
     **Continuing a restored game.** A seeded game's dice source is a random number
     generator that has moved on with every roll it made. So that a game restored from
@@ -35,6 +39,8 @@ class ReplayableGame:
     """
 
     GAME_NAME: ClassVar[str] = ""
+    players: tuple[str, ...]
+    rules: RulesetMixin
     log: list[Event]
     dice: DiceSource
     seed: int | None
@@ -42,6 +48,37 @@ class ReplayableGame:
     typed_rolls: list[int]
     """Numbers (from 0, in roll order) of the rolls whose faces were typed in by hand."""
     _roll_count: int
+
+    def _seat_players(self, players: Sequence[str] | int, rules: RulesetMixin, low: int,
+                      high: int, title: str) -> None:
+        """Seat ``players`` (names in seating order, or a count: ``'P1'``...) under
+        ``rules``, ``low`` to ``high`` of them for the game ``title``.
+
+        Raises:
+            RulesetError: for a player count outside ``low..high``.
+        """
+        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not low <= len(names) <= high:
+            raise RulesetError(f"{title} takes {low}-{high} players, not {len(names)}")
+        self.rules = rules
+        self.players = tuple(names)
+
+    def _start_log(self, dice: DiceSource | None, seed: int | None,
+                   auto_roll: bool | Collection[str]) -> None:
+        """Set the dice source (by default ``SeededDice(seed)``), the chance policy and an
+        empty log."""
+        self.dice = dice if dice is not None else SeededDice(seed)
+        self.seed = seed
+        self.auto_roll = auto_roll_policy(auto_roll)
+        self.log = []
+        """Every event so far, oldest first. Append-only: views keep a slice of it."""
+        self.typed_rolls = []
+        self._roll_count = 0
+
+    def masked_log(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` (``None``: a spectator) may see it: other players'
+        unrevealed dice hidden (see :meth:`~tavern_dice.events.Event.masked_for`)."""
+        return masked_events(self.log, seat)
 
     def chance_request(self) -> tuple[RollSpec, ...] | None:
         raise NotImplementedError
@@ -67,18 +104,20 @@ class ReplayableGame:
 
     def log_header(self) -> dict[str, Any]:
         """The record's header: :meth:`to_log` without ``"events"`` (``{"game", "version",
-        <header>, "typed_rolls"}``), built without serialising a single event (a store that
-        appends events as they happen keeps the header once)."""
+        "players", "rules", <header>, "typed_rolls"}``), built without serialising a single
+        event (a store that appends events as they happen keeps the header once)."""
         return {
             "game": self.GAME_NAME,
             "version": LOG_VERSION,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
             **self._header(),
             "typed_rolls": list(self.typed_rolls),
         }
 
     def to_log(self) -> dict[str, Any]:
-        """The game as JSON-ready data: ``{"game", "version", <header>, "typed_rolls",
-        "events"}``."""
+        """The game as JSON-ready data: ``{"game", "version", "players", "rules", <header>,
+        "typed_rolls", "events"}``."""
         return {**self.log_header(), "events": [e.to_dict() for e in self.log]}
 
     def _replay_roll(self, event: DiceRolled, typed: Collection[int] | None) -> None:

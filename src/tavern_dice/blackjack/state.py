@@ -58,13 +58,13 @@ from tavern_dice.blackjack.events import (
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.settlement import house_roll, settle
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.chance import AutoRoll, auto_roll_policy, rolls_itself
-from tavern_dice.dice import DiceSource, RollSpec, SeededDice
+from tavern_dice.chance import rolls_itself
+from tavern_dice.dice import DiceSource, RollSpec
 from tavern_dice.errors import (
     IllegalActionError,
     RulesetError,
 )
-from tavern_dice.events import HOUSE, DiceRolled, Event, masked_events
+from tavern_dice.events import HOUSE, DiceRolled, Event
 from tavern_dice.money import format_cp, gp
 from tavern_dice.replay import ReplayableGame
 
@@ -105,6 +105,7 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
     """
 
     GAME_NAME = GAME_NAME  # the name in saved logs ("game")
+    rules: BlackjackRules
 
     def __init__(
         self,
@@ -117,12 +118,8 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
         seed: int | None = None,
         auto_roll: bool | Collection[str] = True,
     ) -> None:
-        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise RulesetError(
-                f"Dice Blackjack takes {rules.min_players}-{rules.max_players} players, "
-                f"not {len(names)}"
-            )
+        self._seat_players(players, rules, rules.min_players, rules.max_players, "Dice Blackjack")
+        names = self.players
         start = [balances] * len(names) if isinstance(balances, int) else list(balances)
         profs = list(proficiency) if proficiency is not None else [None] * len(names)
         if len(start) != len(names) or len(profs) != len(names):
@@ -137,17 +134,9 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
                 raise RulesetError(
                     f"a proficiency bonus is 2-{rules.max_proficiency_bonus}, or none; not {pb!r}"
                 )
-        self.rules = rules
-        self.players: tuple[str, ...] = tuple(names)
         self.starting_balances: tuple[int, ...] = tuple(start)
         self.proficiency: tuple[int | None, ...] = tuple(profs)
-        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
-        self.seed = seed
-        self.auto_roll: AutoRoll = auto_roll_policy(auto_roll)
-        self.log: list[Event] = []
-        """Every event so far, oldest first. Append-only: views keep a slice of it."""
-        self.typed_rolls: list[int] = []
-        self._roll_count = 0
+        self._start_log(dice, seed, auto_roll)
         self._balances = list(start)
         self.house_net = 0
         self.round = 0
@@ -186,11 +175,6 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
         return self.phase is Phase.ROUND_OVER and not any(
             b >= self.rules.min_bet_cp for b in self._balances
         )
-
-    def masked_log(self, seat: int | None) -> tuple[Event, ...]:
-        """The log as ``seat`` (``None``: a spectator) may see it (nothing in this game is
-        secret today; the masking keeps views honest if that changes)."""
-        return masked_events(self.log, seat)
 
     def bonus_cap(self, seat: int) -> int:
         """Largest proficiency bonus ``seat`` may add: ``ceil(PB/2)``, 0 if not proficient,
@@ -486,8 +470,6 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
 
     def _header(self) -> dict[str, Any]:
         return {
-            "players": list(self.players),
-            "rules": self.rules.to_dict(),
             "balances": list(self.starting_balances),
             "proficiency": list(self.proficiency),
             "seed": self.seed,

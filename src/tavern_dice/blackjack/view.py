@@ -17,15 +17,16 @@ from tavern_dice.blackjack.checks import (
 )
 from tavern_dice.blackjack.events import Settled
 from tavern_dice.blackjack.rules import BlackjackRules
-from tavern_dice.errors import IllegalActionError, allowed
-from tavern_dice.events import Event, masked_events
+from tavern_dice.errors import IllegalActionError
+from tavern_dice.events import Event
+from tavern_dice.view_base import ViewMixin
 
 if TYPE_CHECKING:
     from tavern_dice.blackjack.state import BlackjackGame
 
 
 @dataclass(frozen=True, slots=True)
-class BlackjackView:
+class BlackjackView(ViewMixin[BlackjackAction]):
     """One seat's view (``seat is None``: a spectator or the DM's public screen).
 
     Amounts in cp. ``house_roll`` is ``None`` before the house rolls and after a house
@@ -61,11 +62,6 @@ class BlackjackView:
     # decision, and only a reader of ``log`` needs the events.
     _events: list[Event] = field(repr=False, compare=False)
     _log_length: int = field(repr=False)
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        """The events as the viewer may see them, up to when the view was made."""
-        return masked_events(self._events[: self._log_length], self.seat)
 
     @staticmethod
     def of(game: BlackjackGame, seat: int | None) -> BlackjackView:
@@ -137,19 +133,8 @@ class BlackjackView:
                 total=self.totals.get(seat, 0), target=self.target,
             )
 
-    def can(self, action: BlackjackAction) -> bool:
-        """Whether :meth:`verify` would pass."""
-        return allowed(self.verify, action)
-
-    def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
-        """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
-        (a table that sends new events as they happen needs no copy of the whole log)."""
-        data: dict[str, Any] = {
-            "seat": self.seat,
-            "players": list(self.players),
-            "rules": self.rules.to_dict(),
-            "phase": self.phase,
-            "round": self.round,
+    def _state_dict(self) -> dict[str, Any]:
+        return {
             "balances": list(self.balances),
             "house_net": self.house_net,
             "proficiency": list(self.proficiency),
@@ -166,6 +151,3 @@ class BlackjackView:
             "bet_limits": None if self.bet_limits is None else list(self.bet_limits),
             "settlements": [s.to_dict() for s in self.settlements],
         }
-        if include_log:
-            data["log"] = [e.to_dict() for e in self.log]
-        return data

@@ -10,6 +10,7 @@ them); only its choice of moves differs (see ``blackjack_simple`` and
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
@@ -19,7 +20,7 @@ class FixedBetBlackjackBot:
     """Base of the Dice Blackjack bots: bets ``bet_cp`` each round.
 
     Args:
-        name: the seat's name.
+        name: the seat's name (default: the bot's :attr:`kind`).
         seed: seed of the bot's own ``random.Random`` (the built-in bots play
             deterministically; the seed is kept so that every bot is built the same way).
         bet_cp: the bet in cp (>= 1), capped by the table's limits and the balance.
@@ -28,10 +29,16 @@ class FixedBetBlackjackBot:
         BotError: a bet below 1 cp.
     """
 
-    def __init__(self, name: str, seed: int | None = None, bet_cp: int = DEFAULT_BET_CP) -> None:
+    kind: ClassVar[str] = "fixed-bet"
+    """The bot's kind in :data:`~tavern_dice.bots.registry.BLACKJACK_BOTS`, and its default
+    name."""
+
+    def __init__(
+        self, name: str | None = None, seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
+    ) -> None:
         if isinstance(bet_cp, bool) or not isinstance(bet_cp, int) or bet_cp < 1:
             raise BotError(f"bet_cp is a whole number of cp, at least 1, not {bet_cp!r}")
-        self.name = name
+        self.name = self.kind if name is None else name
         self.seed = seed
         self.bet_cp = bet_cp
         self.rng = random.Random(seed)

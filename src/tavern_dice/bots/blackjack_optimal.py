@@ -33,7 +33,7 @@ from __future__ import annotations
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
-from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
+from tavern_dice.bots.registry import BotError
 from tavern_dice.strategy.blackjack.solver import BlackjackSolution, solve
 
 
@@ -41,7 +41,7 @@ class OptimalBlackjackBot(FixedBetBlackjackBot):
     """Bets ``bet_cp`` each round and plays the solver's best move.
 
     Args:
-        name: the seat's name.
+        name: the seat's name (default ``"optimal"``).
         seed: seed of the bot's own ``random.Random`` (its play is deterministic; the
             seed is kept so that every bot is built the same way).
         bet_cp: the bet in cp (>= 1), capped by the table's limits and the balance.
@@ -51,11 +51,6 @@ class OptimalBlackjackBot(FixedBetBlackjackBot):
     """
 
     kind = "optimal"
-
-    def __init__(
-        self, name: str = "optimal", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
-    ) -> None:
-        super().__init__(name, seed, bet_cp)
 
     def solution(self, view: BlackjackView) -> BlackjackSolution:
         """The solved game for this table's rules and this seat's proficiency bonus."""

@@ -35,7 +35,7 @@ from tavern_dice.blackjack.settlement import settle
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
-from tavern_dice.bots.registry import DEFAULT_BET_CP
+from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
 from tavern_dice.strategy.blackjack.solver import Policy, bold_policy, cautious_policy
 
 
@@ -44,24 +44,33 @@ class PolicyBlackjackBot(FixedBetBlackjackBot):
     :data:`~tavern_dice.strategy.blackjack.solver.Policy`).
 
     Args:
-        name: the seat's name.
+        name: the seat's name (default: the bot's kind).
         seed: seed of the bot's own ``random.Random`` (its play is deterministic; the
             seed is kept so that every bot is built the same way).
         bet_cp: the bet in cp (>= 1), capped by the table's limits and the balance.
-        policy: a module-level function (so that the bot pickles).
+        policy: a module-level function (so that the bot pickles); default: the class's
+            :meth:`default_policy`.
 
     Raises:
-        BotError: a bet below 1 cp.
+        BotError: a bet below 1 cp, or no policy.
     """
 
     kind = "policy"
 
     def __init__(
-        self, name: str, seed: int | None = None, bet_cp: int = DEFAULT_BET_CP, *,
-        policy: Policy,
+        self, name: str | None = None, seed: int | None = None, bet_cp: int = DEFAULT_BET_CP,
+        *, policy: Policy | None = None,
     ) -> None:
         super().__init__(name, seed, bet_cp)
-        self.policy = policy
+        self.policy = policy if policy is not None else self.default_policy()
+
+    def default_policy(self) -> Policy:
+        """The policy played when none is given (a subclass's own).
+
+        Raises:
+            BotError: this class has none.
+        """
+        raise BotError(f"{type(self).__name__} needs a policy")
 
     def choose_move(self, view: BlackjackView) -> BlackjackMove:
         """``('roll', 0)`` or ``('stand', bonus)`` as the policy says."""
@@ -89,10 +98,8 @@ class CautiousBlackjackBot(PolicyBlackjackBot):
 
     kind = "cautious"
 
-    def __init__(
-        self, name: str = "cautious", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
-    ) -> None:
-        super().__init__(name, seed, bet_cp, policy=cautious_policy)
+    def default_policy(self) -> Policy:
+        return cautious_policy
 
 
 class BoldBlackjackBot(PolicyBlackjackBot):
@@ -100,7 +107,5 @@ class BoldBlackjackBot(PolicyBlackjackBot):
 
     kind = "bold"
 
-    def __init__(
-        self, name: str = "bold", seed: int | None = None, bet_cp: int = DEFAULT_BET_CP
-    ) -> None:
-        super().__init__(name, seed, bet_cp, policy=bold_policy)
+    def default_policy(self) -> Policy:
+        return bold_policy

@@ -53,16 +53,11 @@ import numpy.typing as npt
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.registry import BotError, check_number
+from tavern_dice.liars_dice.events import WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
 from tavern_dice.strategy.liars_dice.tendencies import OPENING, RAISE, Tendencies, size_of
-from tavern_dice.strategy.liars_dice.values import (
-    RoundState,
-    Valuer,
-    feature_of,
-    round_state,
-    round_wagers,
-)
+from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer, feature_of
 
 FloatArray = npt.NDArray[np.floating[Any]]
 
@@ -113,8 +108,7 @@ class StrongLiarsDiceBot:
             check_number("opponent_weight", opponent_weight, 0.0), self.pass_value,
             check_number("steepness", steepness, 0.0), self._threshold,
         )
-        self._belief: RoundBelief | None = None
-        self._belief_key: tuple[object, ...] | None = None
+        self._beliefs = BeliefKeeper()
 
     # ------------------------------------------------------------------ agent protocol
 
@@ -229,39 +223,28 @@ class StrongLiarsDiceBot:
         return heads_up_policy(view, hands, off_tree="odds")
 
     def _round(self, view: LiarsDiceView) -> RoundState:
-        if view.seat is None:
-            raise BotError(f"{self.name} plays a seat; a spectator's view has no decisions")
         me = view.seat
-        log = view.log
-        self.tendencies.update(log, view.rules)
-        started, wagers = round_wagers(view)
-        counts = started.dice_counts if started is not None else view.dice_counts
-        key: tuple[object, ...] = (view.rules, me, started, counts)
-        belief = self._belief
-        if (
-            belief is None
-            or self._belief_key != key
-            or len(belief.observed) > len(wagers)
-            or any(
-                (seat, wager) != (event.seat, event.wager)
-                for (seat, wager), event in zip(belief.observed, wagers, strict=False)
-            )
-        ):
-            models = {}
-            for seat, count in enumerate(counts):
-                if count and seat != me:
-                    models[seat] = self.model  # replaced per wager below
-            belief = RoundBelief(view.rules, me, counts, self.model, models, every_raise=True)
-            self._belief, self._belief_key = belief, key
-        for i in range(len(belief.observed), len(wagers)):
-            previous = wagers[i - 1].wager if i else None
-            seat = wagers[i].seat
-            if seat != me:
-                size = size_of(sum(1 for c in counts if c > 0))
-                rate = self.tendencies.bluff_rate(seat, OPENING if i == 0 else RAISE, size)
-                belief.models[seat] = WagerModel("quantal", bluff=rate)
-            belief.observe(seat, wagers[i].wager, previous)
-        return round_state(view, belief)
+        if me is None:
+            raise BotError(f"{self.name} plays a seat; a spectator's view has no decisions")
+        self.tendencies.update(view.log, view.rules)
+
+        def new(counts: tuple[int, ...]) -> RoundBelief:
+            # Every opponent's model is replaced per wager (see _learned_model).
+            models = {seat: self.model for seat, count in enumerate(counts)
+                      if count and seat != me}
+            return RoundBelief(view.rules, me, counts, self.model, models, every_raise=True)
+
+        return self._beliefs.state(view, new, self._learned_model)
+
+    def _learned_model(
+        self, belief: RoundBelief, index: int, wager: WagerMade, counts: tuple[int, ...]
+    ) -> None:
+        """Before an opponent's wager is read: its maker's bluff rate as learned so far."""
+        seat = wager.seat
+        if seat != belief.viewer:
+            size = size_of(sum(1 for c in counts if c > 0))
+            rate = self.tendencies.bluff_rate(seat, OPENING if index == 0 else RAISE, size)
+            belief.models[seat] = WagerModel("quantal", bluff=rate)
 
     def __repr__(self) -> str:
         return f"StrongLiarsDiceBot(name={self.name!r}, seed={self.seed!r})"

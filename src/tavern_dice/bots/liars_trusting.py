@@ -60,7 +60,7 @@ from tavern_dice.bots.liars_probabilistic import candidate_raises
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_dice.values import RoundState, Valuer, round_state, round_wagers
+from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer
 
 _TIE = 1e-12
 """Values closer than this are equal; ties go to the smallest raise."""
@@ -119,8 +119,7 @@ class TrustingLiarsDiceBot:
             self.model = WagerModel(wager_model, temper, rationality, bluff)
         except ValueError as error:
             raise BotError(str(error)) from None
-        self._belief: RoundBelief | None = None
-        self._belief_key: tuple[object, ...] | None = None
+        self._beliefs = BeliefKeeper()
         self.valuer = Valuer(
             self.opponent_weight, self.pass_value, self.steepness, self._threshold
         )
@@ -156,28 +155,12 @@ class TrustingLiarsDiceBot:
     # ------------------------------------------------------------------ beliefs
 
     def _round(self, view: LiarsDiceView) -> RoundState:
-        if view.seat is None:
-            raise BotError(f"{self.name} plays a seat; a spectator's view has no decisions")
         me = view.seat
-        started, wagers = round_wagers(view)
-        counts = started.dice_counts if started is not None else view.dice_counts
-        key: tuple[object, ...] = (view.rules, me, started, counts)
-        belief = self._belief
-        if (
-            belief is None
-            or self._belief_key != key
-            or len(belief.observed) > len(wagers)
-            or any(
-                (seat, wager) != (event.seat, event.wager)
-                for (seat, wager), event in zip(belief.observed, wagers, strict=False)
-            )
-        ):
-            belief = RoundBelief(view.rules, me, counts, self.model)
-            self._belief, self._belief_key = belief, key
-        for i in range(len(belief.observed), len(wagers)):
-            previous = wagers[i - 1].wager if i else None
-            belief.observe(wagers[i].seat, wagers[i].wager, previous)
-        return round_state(view, belief)
+        if me is None:
+            raise BotError(f"{self.name} plays a seat; a spectator's view has no decisions")
+        return self._beliefs.state(
+            view, lambda counts: RoundBelief(view.rules, me, counts, self.model)
+        )
 
     def __repr__(self) -> str:
         return f"TrustingLiarsDiceBot(name={self.name!r}, seed={self.seed!r})"

@@ -38,14 +38,14 @@ import enum
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from tavern_dice.chance import AutoRoll, auto_roll_policy, rolls_itself
-from tavern_dice.dice import DiceSource, RollSpec, SeededDice, roll_spec
+from tavern_dice.chance import rolls_itself
+from tavern_dice.dice import DiceSource, RollSpec, roll_spec
 from tavern_dice.errors import (
     IllegalActionError,
     InvalidActionError,
     RulesetError,
 )
-from tavern_dice.events import DiceRolled, Event, masked_events
+from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.actions import LiarsDiceActions
 from tavern_dice.liars_dice.adjudication import (
     count_matching,
@@ -108,6 +108,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     """
 
     GAME_NAME = GAME_NAME  # the name in saved logs ("game")
+    rules: LiarsDiceRules
 
     def __init__(
         self,
@@ -119,21 +120,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         auto_roll: bool | Collection[str] = True,
         starting_dice: Sequence[int] | None = None,
     ) -> None:
-        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise RulesetError(
-                f"Liar's Dice takes {rules.min_players}-{rules.max_players} players, "
-                f"not {len(names)}"
-            )
-        self.rules = rules
-        self.players: tuple[str, ...] = tuple(names)
-        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
-        self.seed = seed
-        self.auto_roll: AutoRoll = auto_roll_policy(auto_roll)
-        self.log: list[Event] = []
-        """Every event so far, oldest first. Append-only: views keep a slice of it."""
-        self.typed_rolls: list[int] = []
-        self._roll_count = 0
+        self._seat_players(players, rules, rules.min_players, rules.max_players, "Liar's Dice")
+        names = self.players
+        self._start_log(dice, seed, auto_roll)
         self._last_reveal: Revealed | None = None
         n = len(names)
         # L1: lives are dice. A DM may seat players with fewer (a handicap, or a study of
@@ -220,11 +209,6 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def last_reveal(self) -> Revealed | None:
         """The latest reveal (L8), with every hand shown, or ``None`` before the first."""
         return self._last_reveal
-
-    def masked_log(self, seat: int | None) -> tuple[Event, ...]:
-        """The log as ``seat`` (``None``: a spectator) may see it: other players'
-        unrevealed dice hidden (see :meth:`~tavern_dice.events.Event.masked_for`)."""
-        return masked_events(self.log, seat)
 
     def next_in_game(self, seat: int) -> int:
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
@@ -494,8 +478,6 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
 
     def _header(self) -> dict[str, Any]:
         return {
-            "players": list(self.players),
-            "rules": self.rules.to_dict(),
             "seed": self.seed,
             "starting_dice": list(self.starting_dice),
         }

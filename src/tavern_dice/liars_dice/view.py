@@ -10,20 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tavern_dice.errors import IllegalActionError, allowed
-from tavern_dice.events import Event, masked_events
+from tavern_dice.errors import IllegalActionError
+from tavern_dice.events import Event
 from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
 from tavern_dice.liars_dice.checks import check_accuse, check_wager
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager
+from tavern_dice.view_base import ViewMixin
 
 if TYPE_CHECKING:
     from tavern_dice.liars_dice.state import LiarsDiceGame
 
 
 @dataclass(slots=True)
-class LiarsDiceView:
+class LiarsDiceView(ViewMixin[LiarsDiceAction]):
     """One seat's view (``seat is None``: a spectator, who sees only what is public).
 
     A view is a snapshot: changing it changes nothing in the game. (It is not a frozen
@@ -63,11 +64,6 @@ class LiarsDiceView:
     # events are masked for the viewer only if someone reads ``log``.
     _events: list[Event] = field(repr=False, compare=False)
     _log_length: int = field(repr=False)
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        """The events as the viewer may see them, up to when the view was made."""
-        return masked_events(self._events[: self._log_length], self.seat)
 
     @staticmethod
     def of(game: LiarsDiceGame, seat: int | None) -> LiarsDiceView:
@@ -121,19 +117,8 @@ class LiarsDiceView:
             counts=self.dice_counts, round_wagers=self.round_wagers,
         )
 
-    def can(self, action: LiarsDiceAction) -> bool:
-        """Whether :meth:`verify` would pass."""
-        return allowed(self.verify, action)
-
-    def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
-        """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
-        (a table that sends new events as they happen needs no copy of the whole log)."""
-        data: dict[str, Any] = {
-            "seat": self.seat,
-            "players": list(self.players),
-            "rules": self.rules.to_dict(),
-            "phase": self.phase,
-            "round": self.round,
+    def _state_dict(self) -> dict[str, Any]:
+        return {
             "starter": self.starter,
             "turn": self.turn,
             "own_dice": list(self.own_dice),
@@ -149,6 +134,3 @@ class LiarsDiceView:
             "last_reveal": None if self.last_reveal is None else self.last_reveal.to_dict(),
             "winner": self.winner,
         }
-        if include_log:
-            data["log"] = [e.to_dict() for e in self.log]
-        return data

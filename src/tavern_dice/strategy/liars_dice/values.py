@@ -73,6 +73,54 @@ def round_wagers(view: LiarsDiceView) -> tuple[RoundStarted | None, list[WagerMa
     return started, wagers
 
 
+NewBelief = Callable[[tuple[int, ...]], RoundBelief]
+"""Makes a round's fresh belief from the dice every seat started the round with."""
+
+BeforeObserve = Callable[[RoundBelief, int, WagerMade, tuple[int, ...]], None]
+"""``before(belief, index, wager, counts)``: called before the round's ``index``-th wager
+(from 0) is folded into ``belief`` (to set the likelihood of its maker, say)."""
+
+
+class BeliefKeeper:
+    """A bot's belief about the round in play, kept from one decision to the next.
+
+    :meth:`state` makes a fresh belief at a new round (or when the round's wagers are not
+    those it has folded in: another game, a replay) and folds in each wager made since it
+    was last asked, so that a round's decisions cost one Bayes update per wager in all.
+    """
+
+    def __init__(self) -> None:
+        self._belief: RoundBelief | None = None
+        self._key: tuple[object, ...] | None = None
+
+    def state(
+        self, view: LiarsDiceView, new: NewBelief, before: BeforeObserve | None = None
+    ) -> RoundState:
+        """The :class:`RoundState` of ``view`` (a seated view), its belief up to date."""
+        assert view.seat is not None
+        started, wagers = round_wagers(view)
+        counts = started.dice_counts if started is not None else view.dice_counts
+        key: tuple[object, ...] = (view.rules, view.seat, started, counts)
+        belief = self._belief
+        if (
+            belief is None
+            or self._key != key
+            or len(belief.observed) > len(wagers)
+            or any(
+                (seat, wager) != (event.seat, event.wager)
+                for (seat, wager), event in zip(belief.observed, wagers, strict=False)
+            )
+        ):
+            belief = new(counts)
+            self._belief, self._key = belief, key
+        for i in range(len(belief.observed), len(wagers)):
+            previous = wagers[i - 1].wager if i else None
+            if before is not None:
+                before(belief, i, wagers[i], counts)
+            belief.observe(wagers[i].seat, wagers[i].wager, previous)
+        return round_state(view, belief)
+
+
 def round_state(view: LiarsDiceView, belief: RoundBelief) -> RoundState:
     """The :class:`RoundState` of ``view`` with ``belief`` (already updated)."""
     assert view.seat is not None
