@@ -16,7 +16,8 @@ from tavern_dice.strategy.blackjack.dial import dial
 async def test_web_house_edge_answers_as_the_cli_dial(tmp_path: Any) -> None:
     async with live_server(f"sqlite:///{tmp_path / 'tavern.sqlite3'}") as server, \
             server.client() as http:
-        response = await http.get("/api/house-edge", params={"edge": "2%"})
+        # A cold solve takes seconds, and many more on a loaded machine.
+        response = await http.get("/api/house-edge", params={"edge": "2%"}, timeout=60)
         assert response.status_code == 200, response.text
         data = response.json()
         expected = dial(Fraction(2, 100))

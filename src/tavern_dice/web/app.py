@@ -1,4 +1,4 @@
-"""The web table's ASGI app: HTTP routes, the WebSocket route and the static pages.
+"""The web table's ASGI app: HTTP routes, the WebSocket route and the pages.
 
 ``create_app(database_url)`` builds a FastAPI app; ``tavern serve`` runs it on
 Uvicorn. Routes are listed in ``docs/web-protocol.md``. The app holds no rules:
@@ -21,7 +21,7 @@ import httpx
 import qrcode
 import qrcode.image.svg
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
@@ -42,14 +42,15 @@ from tavern_dice.web.house_edge import house_edge_router
 from tavern_dice.web.limits import TableLimits
 from tavern_dice.web.manager import Remote, TableManager, TableMoving
 from tavern_dice.web.metrics import CONTENT_TYPE, Metrics
+from tavern_dice.web.pages import page_response
 from tavern_dice.web.relay import RELAY_HEADER, forward_http, peer_client
 from tavern_dice.web.review import review_router
-from tavern_dice.web.store import DEFAULT_DATABASE_URL, PlayerRow, Store
+from tavern_dice.web.store import DEFAULT_DATABASE_URL, PlayerRow, Store, StoredGame
 from tavern_dice.web.tables import Table
 from tavern_dice.web.ws import serve_socket
 
 STATIC_DIR = Path(__file__).with_name("static")
-"""The pages: plain HTML/CSS/JS modules, served as they are."""
+"""The pages' scripts, styles and icon, served as they are (the pages: :mod:`.pages`)."""
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -185,23 +186,21 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
 
     # ------------------------------------------------------------------ pages
 
-    def page(name: str) -> FileResponse:
-        path = static / name
-        if not path.is_file():
-            path = static / "index.html"
-        return FileResponse(path, media_type="text/html")
-
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return page("index.html")
+    async def index() -> HTMLResponse:
+        return page_response("index")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return page("table.html")
+    async def table_page(table_id: str) -> HTMLResponse:
+        return page_response("table")
 
     @app.get("/host/{table_id}", include_in_schema=False)
-    async def host_page(table_id: str) -> FileResponse:
-        return page("host.html")
+    async def host_page(table_id: str) -> HTMLResponse:
+        return page_response("host")
+
+    @app.get("/review/{table_id}", include_in_schema=False)
+    async def review_page(table_id: str) -> HTMLResponse:
+        return page_response("review")
 
     app.mount("/static", StaticFiles(directory=static), name="static")
 
@@ -335,12 +334,16 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
             for g in await db().call(db().store.games, table_id)
         ]}
 
-    @app.get("/api/games/{game_id}")
-    async def export_game(game_id: str) -> dict[str, Any]:
+    async def game_or_404(game_id: str) -> StoredGame:
         stored = (await db().call(db().store.game, game_id)
                   if len(game_id) <= p.MAX_ID else None)
         if stored is None:
             raise HTTPException(404, f"no game {game_id!r}")
+        return stored
+
+    @app.get("/api/games/{game_id}")
+    async def export_game(game_id: str) -> dict[str, Any]:
+        stored = await game_or_404(game_id)
         if stored.status not in ("over", "ended"):
             raise HTTPException(409, "the game is still running; its log holds secret dice")
         names = await player_names(stored.table_id)
@@ -363,10 +366,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
 
     @app.get("/api/games/{game_id}/proofs")
     async def game_proofs(game_id: str) -> dict[str, Any]:
-        stored = (await db().call(db().store.game, game_id)
-                  if len(game_id) <= p.MAX_ID else None)
-        if stored is None:
-            raise HTTPException(404, f"no game {game_id!r}")
+        stored = await game_or_404(game_id)
         return {"game_id": game_id, "commitments": [
             {"round": c.round, "seat": c.seat, "digest": c.digest,
              "faces": list(c.faces) if c.revealed else None,
@@ -377,8 +377,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
     # The DM's house-edge dial for a new Dice Blackjack table (web/house_edge.py).
     app.include_router(house_edge_router())
 
-    # The post-game review: its page and its endpoint (web/review.py).
-    app.include_router(review_router(manager, static))
+    # The post-game review's endpoint (web/review.py).
+    app.include_router(review_router(manager))
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -25,6 +25,7 @@ from tavern_dice.web.metrics import Metrics
 from tavern_dice.web.options import read_options
 from tavern_dice.web.store import PlayerRow, TableRow, now_ms, token_hash
 from tavern_dice.web.tables import Table
+from tavern_dice.web.tasks import cancel_all
 
 log = logging.getLogger("tavern_dice.web")
 
@@ -321,11 +322,7 @@ class TableManager:
             conn.close_soon(CLOSE_MOVED, "the table moved to another server")
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all(self._tasks)
         for table in list(self.tables.values()):
             await table.close()
         # The lock session ends with the process's tables: others may take them now.

@@ -3,9 +3,9 @@
 A group in one room rolls real dice in real cups, and each player types their own
 faces on their own device. The engine decides nothing differently: its round roll is
 the same chance node (:meth:`~tavern_dice.liars_dice.state.LiarsDiceGame.chance_request`),
-resolved once every hand is in through the injected dice source, as ``tavern play
---dice manual`` resolves it (:class:`~tavern_dice.dice.TableDice`: the people's seats
-typed, the others' from the server's dice). The faces are checked by the engine's own
+resolved once every hand is in with the faces handed to the engine's
+:meth:`~tavern_dice.liars_dice.state.LiarsDiceGame.roll` (the people's seats typed, the
+others' from the server's dice). The faces are checked by the engine's own
 :meth:`~tavern_dice.dice.RollSpec.check` against that chance node.
 
 What the web table adds is the waiting: hands arrive one at a time. Each typed hand is
@@ -27,10 +27,10 @@ player who mistyped, or a "No", is settled by the table and its DM, not by the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, cast
 
-from tavern_dice.dice import ManualDice, RollSpec, TableDice
+from tavern_dice.dice import RollSpec
 from tavern_dice.errors import InvalidDiceError
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.state import Phase as LiarsPhase
@@ -109,8 +109,9 @@ def roll_when_ready(s: GameSession, server_rolls: Callable[[int], bool]) -> bool
 
     The roll-off is rolled by the engine's own (server) dice. The round roll resolves
     once every seat has typed its hand or is one ``server_rolls`` (a bot, a covered
-    person), through the engine's dice source: typed faces for the seats that typed,
-    the server's dice for the rest.
+    person), with the faces given to the engine: typed faces for the seats that typed,
+    the engine's (server) dice source rolling the rest, seat by seat in the engine's
+    order.
     """
     engine = _game(s)
     rolled = False
@@ -122,12 +123,8 @@ def roll_when_ready(s: GameSession, server_rolls: Callable[[int], bool]) -> bool
         typed = entries(s)
         if any(spec.seat not in typed and not server_rolls(_seat(spec)) for spec in specs):
             return rolled
-        server = engine.dice
-        engine.dice = TableDice(ManualDice(_reader(typed)), server, people=list(typed))
-        try:
-            engine.roll()
-        finally:
-            engine.dice = server
+        engine.roll([typed[_seat(spec)] if _seat(spec) in typed else engine.dice.roll(spec)
+                     for spec in specs])
         rolled = True
     return rolled
 
@@ -181,15 +178,3 @@ def checks_public(s: GameSession) -> dict[str, Any] | None:
 def _seat(spec: RollSpec) -> int:
     assert spec.seat is not None  # Liar's Dice rollers are seats, never the house
     return spec.seat
-
-
-def _reader(typed: dict[int, tuple[int, ...]]
-            ) -> Callable[[RollSpec, str | None], Sequence[int]]:
-    """The :class:`ManualDice` callback: the hand a seat typed (already checked)."""
-
-    def read(spec: RollSpec, problem: str | None) -> Sequence[int]:
-        if problem is not None:  # checked on entry; a second ask would loop for ever
-            raise InvalidDiceError(problem)
-        return typed[_seat(spec)]
-
-    return read

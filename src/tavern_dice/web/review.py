@@ -1,5 +1,5 @@
-"""The post-game review at the web table: ``GET /api/tables/{table_id}/review`` and its
-page, ``/review/{table_id}``.
+"""The post-game review at the web table: ``GET /api/tables/{table_id}/review`` (its page,
+``/review/{table_id}``, is one of :mod:`.pages`).
 
 A finished game's review (:mod:`tavern_dice.review`) shows a seat's own dice at every
 decision, so it is never public: the request carries the seat token or the DM key in an
@@ -20,11 +20,9 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
 from tavern_dice.review import review_game
@@ -49,17 +47,10 @@ class _Request:
     role: str
 
 
-def review_router(manager: Callable[[], TableManager], static: Path) -> APIRouter:
-    """The review's page and endpoint, for ``create_app`` to include."""
+def review_router(manager: Callable[[], TableManager]) -> APIRouter:
+    """The review's endpoint, for ``create_app`` to include (its page: :mod:`.pages`)."""
     router = APIRouter()
     cache: OrderedDict[tuple[str, tuple[int, ...]], dict[str, Any]] = OrderedDict()
-
-    @router.get("/review/{table_id}", include_in_schema=False)
-    async def review_page(table_id: str) -> FileResponse:
-        path = static / "review.html"
-        if not path.is_file():  # a static folder without the page (as app.page does)
-            path = static / "index.html"
-        return FileResponse(path, media_type="text/html")
 
     @router.get("/api/tables/{table_id}/review")
     async def table_review(table_id: str, request: Request) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from tavern_dice.web.catalog import ActionError, Rules
 from tavern_dice.web.journal import GameSession
 from tavern_dice.web.seating import Seating
 from tavern_dice.web.store import now_ms
+from tavern_dice.web.tasks import cancel_all
 
 log = logging.getLogger("tavern_dice.web")
 
@@ -84,11 +85,7 @@ class Scheduler:
 
     async def close(self) -> None:
         """Cancel every task and wait for them (the table is closing)."""
-        for task in list(self.tasks):
-            task.cancel()
-        for task in list(self.tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all(self.tasks)
 
     # ------------------------------------------------------------------ stand-ins
 

@@ -1,5 +1,5 @@
-// The table page's controller, shared by the player/spectator page (table.html) and the
-// DM console (host.html): holds the latest state frame and the event log, renders the
+// The table page's controller, shared by the player/spectator page (/t/ID) and the
+// DM console (/host/ID): holds the latest state frame and the event log, renders the
 // page from them, and sends the user's actions.
 
 import {h, patch, store, seatTokenKey, hostTokenKey, tableIdFromPath, api, toast, fmtCp, plural, nameEl, announce} from "./util.js";
