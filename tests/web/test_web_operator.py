@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -105,12 +106,23 @@ def test_web_serve_help_documents_every_option() -> None:
 
 
 def terminate(url: str, pid: int) -> None:
-    """End a PostgreSQL session from outside (as a crash of its network would)."""
+    """End a PostgreSQL session from outside (as a crash of its network would), and wait
+    until it is gone: ``pg_terminate_backend`` only signals the backend, which may still
+    hold its locks for a moment on a busy machine."""
     store = Store(url, upgrade=False)
     try:
         with store.engine.connect() as conn:
             conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
             conn.commit()
+            for _ in range(200):
+                alive = conn.execute(
+                    text("SELECT 1 FROM pg_stat_activity WHERE pid = :p"), {"p": pid}
+                ).first()
+                conn.commit()
+                if alive is None:
+                    return
+                time.sleep(0.05)
+            raise AssertionError(f"PostgreSQL session {pid} still alive after 10 s")
     finally:
         store.close()
 
