@@ -53,7 +53,7 @@ from tavern_dice.liars_dice.adjudication import (
     dice_losers,
     reveal_outcome,
 )
-from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager
+from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager, wager_passes
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
@@ -86,6 +86,11 @@ class Phase(enum.Enum):
     """A player must wager (or accuse); others may accuse the standing wager (L7)."""
     OVER = "over"
     """One player has dice left (L9)."""
+
+
+_BIDDING = Phase.BIDDING
+_ROLL_OFF = Phase.ROLL_OFF
+_ROUND_ROLL = Phase.ROUND_ROLL
 
 
 class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
@@ -363,6 +368,13 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             IllegalActionError: if the wager is out of range or does not raise the standing
                 wager; the message names the standing wager and the lowest legal raises.
         """
+        if (
+            self.phase is _BIDDING
+            and (seat is None or (type(seat) is int and seat == self.turn))
+            and wager_passes(wager, self.rules, sum(self._counts), self.current_wager,
+                             self.sum_wagers, self.round_wagers)
+        ):
+            return  # the common case: every check below would pass
         check_wager(
             wager, seat, players=self.players, rules=self.rules, phase=self.phase.value,
             turn=self.turn, standing=self.current_wager, sum_wagers=self.sum_wagers,
@@ -410,6 +422,8 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             InvalidActionError: ``seat`` is not a seat number.
             IllegalActionError: no wager stands, the seat is out, or it made the wager.
         """
+        if self.can_accuse(seat):
+            return  # the same tests, without building a message
         check_accuse(seat, players=self.players, phase=self.phase.value,
                      wager_maker=self.wager_maker, counts=self._counts)
 
