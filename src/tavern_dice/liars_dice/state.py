@@ -48,7 +48,7 @@ from tavern_dice.errors import (
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.actions import LiarsDiceActions
 from tavern_dice.liars_dice.adjudication import (
-    count_matching,
+    count_in_hands,
     counted_dice,
     dice_losers,
     reveal_outcome,
@@ -228,18 +228,21 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def count_matching(self, wager: AnyWager) -> int:
         """How many dice on the table satisfy ``wager``: dice showing the face, plus wild
         dice for any other face (L6); for a :class:`SumWager`, the sum of all dice (L10)."""
-        return count_matching((f for hand in self._hands for f in hand), wager, self.rules)
+        return count_in_hands(self._hands, wager, self.rules)
 
     # ------------------------------------------------------------------ chance
 
     def chance_request(self) -> tuple[RollSpec, ...] | None:
         """The dice that must be rolled now, one spec per roller, or ``None`` if no chance
         node is pending. Roll-off dice are public (L2); round dice are secret (L11)."""
+        phase = self.phase
+        if phase is _BIDDING:  # asked at every decision: answered first
+            return None
         sides = self.rules.sides
-        if self.phase is Phase.ROLL_OFF:
+        if phase is _ROLL_OFF:
             dice = self.rules.dice_per_player
             return tuple([roll_spec(s, dice, sides, "roll-off", False) for s in self._contenders])
-        if self.phase is Phase.ROUND_ROLL:
+        if phase is _ROUND_ROLL:
             return tuple(
                 [roll_spec(s, c, sides, "round", True) for s, c in enumerate(self._counts) if c]
             )
@@ -269,16 +272,17 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
                     f"{[s.seat for s in specs]}), got {len(faces)}"
                 )
             rolled = tuple(spec.check(f) for spec, f in zip(specs, faces, strict=True))
-        self._count_roll(typed=faces is not None)
+        self._count_roll(faces is not None)
         seats = tuple([spec.seat for spec in specs if spec.seat is not None])
         event = DiceRolled(specs[0].purpose, seats, rolled, specs[0].secret)
         self.log.append(event)
-        if self.phase is Phase.ROLL_OFF:
+        if self.phase is _ROLL_OFF:
             self._resolve_roll_off(seats, rolled)
         else:
+            hands = self._hands
             for seat, hand in zip(seats, rolled, strict=True):
-                self._hands[seat] = tuple(hand)
-            self.phase = Phase.BIDDING
+                hands[seat] = hand  # a tuple: RollSpec.check returns one
+            self.phase = _BIDDING
             self.turn = self.starter
         self._advance()
         return event
@@ -303,15 +307,14 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         self.current_wager = None
         self.wager_maker = None
         self.round_wagers = ()
-        self._hands = [()] * self.num_players
-        alive = self.in_game
+        counts = self._counts
+        self._hands = [()] * len(counts)
         # L10: "If two players are left and have one die each, wagers instead are based on
         # the sum of the dice"
-        self.sum_wagers = (
-            self.rules.sum_endgame and len(alive) == 2 and all(self._counts[s] == 1 for s in alive)
-        )
-        self.log.append(RoundStarted(self.round, starter, self.dice_counts, self.sum_wagers))
-        self.phase = Phase.ROUND_ROLL
+        alive = [c for c in counts if c > 0]
+        self.sum_wagers = self.rules.sum_endgame and alive == [1, 1]
+        self.log.append(RoundStarted(self.round, starter, tuple(counts), self.sum_wagers))
+        self.phase = _ROUND_ROLL
         self.turn = None
 
     def _advance(self) -> None:
@@ -452,24 +455,27 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             IllegalActionError: see :meth:`verify_accuse`.
         """
         self.verify_accuse(seat)
-        assert self.wager_maker is not None and self.current_wager is not None
         maker = self.wager_maker
-        self.log.append(Accused(seat, maker))
         wager = self.current_wager
-        count = self.count_matching(wager)
+        assert maker is not None and wager is not None
+        log = self.log
+        rules = self.rules
+        counts = self._counts
+        log.append(Accused(seat, maker))
+        hands = tuple(self._hands)
+        count = count_in_hands(hands, wager, rules)
         claimed = wager.total if isinstance(wager, SumWager) else wager.quantity
-        outcome = reveal_outcome(count, claimed, self.rules)
+        outcome = reveal_outcome(count, claimed, rules)
         losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
-            self._counts[loser] -= 1
-        hands = self.hands
-        reveal = Revealed(hands, count, outcome, losers, self.dice_counts,
-                          counted_dice(hands, wager, self.rules))
-        self.log.append(reveal)
+            counts[loser] -= 1
+        reveal = Revealed(hands, count, outcome, losers, tuple(counts),
+                          counted_dice(hands, wager, rules))
+        log.append(reveal)
         self._last_reveal = reveal
         for loser in losers:
-            if self._counts[loser] == 0:
-                self.log.append(PlayerOut(loser))
+            if counts[loser] == 0:
+                log.append(PlayerOut(loser))
         alive = self.in_game
         self.turn = None
         self.current_wager = None
