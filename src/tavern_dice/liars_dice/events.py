@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, cast
 
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
@@ -45,6 +46,13 @@ class WagerMade(Event):
     @staticmethod
     def of(seat: int, wager: AnyWager) -> WagerMade:
         """Build the event for ``wager``."""
+        if type(wager) is Wager:  # the common case, built without __init__ (no checks to skip)
+            event = _new(WagerMade)
+            _set_seat(event, seat)
+            _set_quantity(event, wager.quantity)
+            _set_face(event, wager.face)
+            _set_total(event, None)
+            return event
         if isinstance(wager, SumWager):
             return WagerMade(seat, None, None, wager.total)
         return WagerMade(seat, wager.quantity, wager.face, None)
@@ -56,6 +64,19 @@ class WagerMade(Event):
             return SumWager(self.total)
         assert self.quantity is not None and self.face is not None
         return Wager(self.quantity, self.face)
+
+
+# The slots' own setters: a frozen dataclass's __init__ sets each field through
+# object.__setattr__ just so; calling them directly skips the call of __init__.
+def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    return cast(Callable[[object, object], None], cls.__dict__[name].__set__)
+
+
+_new = object.__new__
+_set_seat = _slot_setter(WagerMade, "seat")
+_set_quantity = _slot_setter(WagerMade, "quantity")
+_set_face = _slot_setter(WagerMade, "face")
+_set_total = _slot_setter(WagerMade, "total")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

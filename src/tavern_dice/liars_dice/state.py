@@ -88,6 +88,10 @@ class Phase(enum.Enum):
     """One player has dice left (L9)."""
 
 
+_COPIED = frozenset({list, dict, set})
+_SHARED = frozenset({int, str, tuple, bool, float, type(None), Phase, LiarsDiceRules})
+"""Types a copy of a game copies or shares without asking isinstance() (see __deepcopy__)."""
+_CONTAINERS = (list, dict, set)  # a tuple: faster for isinstance() than list | dict | set
 _BIDDING = Phase.BIDDING
 _ROLL_OFF = Phase.ROLL_OFF
 _ROUND_ROLL = Phase.ROUND_ROLL
@@ -171,7 +175,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         clone = object.__new__(type(self))
         # setattr, not __dict__.update(): it keeps the compact layout later reads are fast on.
         for name, value in vars(self).items():
-            if isinstance(value, (list, dict, set)):  # a tuple: faster than list | dict | set
+            kind = type(value)
+            # The exact types first (no call); isinstance() for the rest, subclasses too.
+            if kind in _COPIED or (kind not in _SHARED and isinstance(value, _CONTAINERS)):
                 value = value.copy()
             setattr(clone, name, value)
         clone.dice = copy.deepcopy(self.dice, memo)
@@ -219,7 +225,10 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
         counts = self._counts
         n = len(counts)
-        for step in range(1, n + 1):
+        candidate = seat + 1 if seat + 1 < n else 0
+        if counts[candidate] > 0:  # the common case: the next seat still has dice
+            return candidate
+        for step in range(2, n + 1):
             candidate = (seat + step) % n
             if counts[candidate] > 0:
                 return candidate
