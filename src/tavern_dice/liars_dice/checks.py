@@ -23,6 +23,8 @@ from tavern_dice.liars_dice.wager import (
     repeats_refused,
 )
 
+_STANDARD = RaiseRule.STANDARD  # a module constant: RaiseRule.STANDARD is read through the enum
+
 BIDDING = "bidding"
 """The phase (``Phase.BIDDING.value``) in which players wager and accuse."""
 
@@ -91,7 +93,7 @@ def wager_passes(
             if type(standing) is not Wager:
                 return False
             rule = rules.raise_rule
-            if rule is RaiseRule.STANDARD:
+            if rule is _STANDARD:
                 if (quantity, face) <= (standing.quantity, standing.face):
                     return False
             elif not is_raise(wager, standing, rule):  # type: ignore[arg-type]

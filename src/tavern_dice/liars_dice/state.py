@@ -92,9 +92,11 @@ _COPIED = frozenset({list, dict, set})
 _SHARED = frozenset({int, str, tuple, bool, float, type(None), Phase, LiarsDiceRules})
 """Types a copy of a game copies or shares without asking isinstance() (see __deepcopy__)."""
 _CONTAINERS = (list, dict, set)  # a tuple: faster for isinstance() than list | dict | set
+# The phases as module constants: reading Phase.BIDDING goes through the enum class.
 _BIDDING = Phase.BIDDING
 _ROLL_OFF = Phase.ROLL_OFF
 _ROUND_ROLL = Phase.ROUND_ROLL
+_OVER = Phase.OVER
 
 
 class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
@@ -149,7 +151,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
                 )
         self.starting_dice: tuple[int, ...] = tuple(self._counts)
         self._hands: list[tuple[int, ...]] = [()] * n
-        self.phase = Phase.ROLL_OFF
+        self.phase = _ROLL_OFF
         self.round = 0
         self.starter: int | None = None
         self.turn: int | None = None
@@ -214,7 +216,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     @property
     def is_over(self) -> bool:
         """Whether one player is left with dice (L9)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def last_reveal(self) -> Revealed | None:
@@ -328,9 +330,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
 
     def _advance(self) -> None:
         # The phases in which chance_request() is not None, tested without building specs.
-        while self.auto_roll and (self.phase is Phase.ROLL_OFF or self.phase is Phase.ROUND_ROLL):
+        while self.auto_roll and (self.phase is _ROLL_OFF or self.phase is _ROUND_ROLL):
             if self.auto_roll is not True and not rolls_itself(
-                    self.auto_roll, "roll-off" if self.phase is Phase.ROLL_OFF else "round"):
+                    self.auto_roll, "roll-off" if self.phase is _ROLL_OFF else "round"):
                 return
             self.roll()
 
@@ -342,7 +344,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         return list(self._legal_wagers())
 
     def _legal_wagers(self) -> tuple[AnyWager, ...]:
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not _BIDDING:
             return ()
         # Asked again and again in one state (views, bots, runners): kept for the state. In
         # a round, round_wagers fixes the rest, a new tuple at each wager (held, so unique).
@@ -423,7 +425,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def accusers(self) -> tuple[int, ...]:
         """Seats that may accuse now: every player still in the game but the wager-maker,
         starting to the wager-maker's left (L7)."""
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not _BIDDING:
             return ()
         return accusers_of(self.wager_maker, self._counts)
 
@@ -446,7 +448,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         return (
             type(seat) is int
             and 0 <= seat < len(self.players)
-            and self.phase is Phase.BIDDING
+            and self.phase is _BIDDING
             and self.wager_maker is not None
             and self._counts[seat] > 0
             and seat != self.wager_maker
@@ -491,7 +493,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         self.wager_maker = None
         if len(alive) == 1:
             self.winner = alive[0]
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.log.append(GameWon(alive[0]))
         else:
             assert self.starter is not None
