@@ -303,9 +303,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     ) -> None:
         # L2: "The player with the highest sum of dice goes first. In the event of a tie,
         # the highest scoring players continue to roll off until a winner can be determined."
-        sums = tuple(sum(faces) for faces in rolled)
+        sums = tuple(map(sum, rolled))
         best = max(sums)
-        leaders = tuple(s for s, total in zip(seats, sums, strict=True) if total == best)
+        leaders = tuple([s for s, total in zip(seats, sums, strict=True) if total == best])
         self.log.append(RollOffResult(seats, sums, leaders))
         if len(leaders) > 1:
             self._contenders = leaders
