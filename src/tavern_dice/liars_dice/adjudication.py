@@ -57,10 +57,31 @@ def counted_dice(
         # The engine's case, whole-number dice: die_counts die by die as a C-level test (a
         # die counts if it shows the face or, for another face, the wild face).
         test: Callable[[int], bool] = (
-            face.__eq__ if wild is None or wild == face else frozenset((face, wild)).__contains__
+            face.__eq__ if wild is None or wild == face else (face, wild).__contains__
         )
         return tuple([tuple(map(test, hand)) for hand in hands])
     return tuple(tuple(die_counts(die, face, rules) for die in hand) for hand in hands)
+
+
+def tally(hands: Sequence[tuple[int, ...]], wager: AnyWager, rules: LiarsDiceRules
+          ) -> tuple[int, tuple[tuple[bool, ...], ...]]:
+    """:func:`count_matching` and :func:`counted_dice` of a reveal at once, for hands of
+    whole-number dice (the engine's, checked when they were rolled): ``(count, counted)``.
+
+    >>> from tavern_dice.liars_dice.rules import TAVERN
+    >>> from tavern_dice.liars_dice.wager import Wager
+    >>> tally(((1, 3), (3, 5)), Wager(2, 3), TAVERN.replace(wild_face=1))
+    (3, ((True, True), (True, False)))
+    """
+    if isinstance(wager, SumWager):
+        return sum(map(sum, hands)), tuple([(True,) * len(hand) for hand in hands])
+    face = wager.face
+    wild = rules.wild_face
+    test: Callable[[int], bool] = (
+        face.__eq__ if wild is None or wild == face else (face, wild).__contains__
+    )
+    counted = tuple([tuple(map(test, hand)) for hand in hands])
+    return sum(map(sum, counted)), counted
 
 
 def count_in_hands(hands: Sequence[tuple[int, ...]], wager: AnyWager,

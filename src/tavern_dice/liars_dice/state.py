@@ -49,9 +49,9 @@ from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice.actions import LiarsDiceActions
 from tavern_dice.liars_dice.adjudication import (
     count_in_hands,
-    counted_dice,
     dice_losers,
     reveal_outcome,
+    tally,
 )
 from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager, wager_passes
 from tavern_dice.liars_dice.events import (
@@ -474,14 +474,13 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         counts = self._counts
         log.append(Accused(seat, maker))
         hands = tuple(self._hands)
-        count = count_in_hands(hands, wager, rules)
+        count, counted = tally(hands, wager, rules)  # L4, L6, L10
         claimed = wager.total if isinstance(wager, SumWager) else wager.quantity
         outcome = reveal_outcome(count, claimed, rules)
         losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
             counts[loser] -= 1
-        reveal = Revealed(hands, count, outcome, losers, tuple(counts),
-                          counted_dice(hands, wager, rules))
+        reveal = Revealed(hands, count, outcome, losers, tuple(counts), counted)
         log.append(reveal)
         self._last_reveal = reveal
         for loser in losers:
