@@ -45,7 +45,7 @@ from tavern_dice.errors import (
     InvalidActionError,
     RulesetError,
 )
-from tavern_dice.events import DiceRolled, Event
+from tavern_dice.events import DiceRolled, Event, new_dice_rolled
 from tavern_dice.liars_dice.actions import LiarsDiceActions
 from tavern_dice.liars_dice.adjudication import (
     count_in_hands,
@@ -60,8 +60,10 @@ from tavern_dice.liars_dice.events import (
     PlayerOut,
     Revealed,
     RollOffResult,
-    RoundStarted,
     WagerMade,
+    new_accused,
+    new_revealed,
+    new_round_started,
 )
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -285,7 +287,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             rolled = tuple(spec.check(f) for spec, f in zip(specs, faces, strict=True))
         self._count_roll(faces is not None)
         seats = tuple([spec.seat for spec in specs if spec.seat is not None])
-        event = DiceRolled(specs[0].purpose, seats, rolled, specs[0].secret)
+        event = new_dice_rolled(specs[0].purpose, seats, rolled, specs[0].secret)
         self.log.append(event)
         if self.phase is _ROLL_OFF:
             self._resolve_roll_off(seats, rolled)
@@ -324,7 +326,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         # the sum of the dice"
         alive = [c for c in counts if c > 0]
         self.sum_wagers = self.rules.sum_endgame and alive == [1, 1]
-        self.log.append(RoundStarted(self.round, starter, tuple(counts), self.sum_wagers))
+        self.log.append(new_round_started(self.round, starter, tuple(counts), self.sum_wagers))
         self.phase = _ROUND_ROLL
         self.turn = None
 
@@ -472,7 +474,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         log = self.log
         rules = self.rules
         counts = self._counts
-        log.append(Accused(seat, maker))
+        log.append(new_accused(seat, maker))
         hands = tuple(self._hands)
         count, counted = tally(hands, wager, rules)  # L4, L6, L10
         claimed = wager.total if isinstance(wager, SumWager) else wager.quantity
@@ -480,7 +482,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
             counts[loser] -= 1
-        reveal = Revealed(hands, count, outcome, losers, tuple(counts), counted)
+        reveal = new_revealed(hands, count, outcome, losers, tuple(counts), counted)
         log.append(reveal)
         self._last_reveal = reveal
         for loser in losers:
