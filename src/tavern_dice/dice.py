@@ -33,6 +33,8 @@ from typing import Protocol
 
 from tavern_dice.errors import InvalidDiceError
 
+_INT_ONLY = {int}
+
 
 @dataclass(frozen=True, slots=True)
 class RollSpec:
@@ -59,6 +61,10 @@ class RollSpec:
         Raises:
             InvalidDiceError: if there are not exactly ``count`` faces, each in ``1..sides``.
         """
+        if type(faces) is tuple and len(faces) == self.count and faces and (
+            {*map(type, faces)} == _INT_ONLY and min(faces) >= 1 and max(faces) <= self.sides
+        ):
+            return faces  # the common case, all C-level: whole numbers in 1..sides
         try:
             values = tuple(faces)
         except TypeError:  # a bare number or None where a list of faces belongs

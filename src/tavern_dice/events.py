@@ -12,8 +12,8 @@ by the engine and compared with the stored ones.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self, cast
 
 from tavern_dice.errors import LogError
 
@@ -112,6 +112,32 @@ class DiceRolled(Event):
         # Direct construction: dataclasses.replace is several times slower, and views mask
         # every secret roll once per viewer.
         return DiceRolled(self.purpose, self.seats, dice, self.secret)
+
+
+def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of slot ``name`` of the slotted dataclass ``cls``: what its frozen
+    ``__init__`` calls (through ``object.__setattr__``) for that field. An engine builds its
+    most frequent events with ``object.__new__`` and these (no ``__post_init__`` to skip),
+    about twice as fast as through ``__init__``; the event is the same."""
+    return cast(Callable[[Any, Any], None], cls.__dict__[name].__set__)
+
+
+_new = object.__new__
+_set_purpose = slot_setter(DiceRolled, "purpose")
+_set_seats = slot_setter(DiceRolled, "seats")
+_set_dice = slot_setter(DiceRolled, "dice")
+_set_secret = slot_setter(DiceRolled, "secret")
+
+
+def new_dice_rolled(purpose: str, seats: tuple[int, ...], dice: tuple[tuple[int, ...], ...],
+                    secret: bool) -> DiceRolled:
+    """``DiceRolled(purpose, seats, dice, secret)``, built through :func:`slot_setter`."""
+    event = _new(DiceRolled)
+    _set_purpose(event, purpose)
+    _set_seats(event, seats)
+    _set_dice(event, dice)
+    _set_secret(event, secret)
+    return event
 
 
 def masked_events(events: Sequence[Event], viewer: int | None) -> tuple[Event, ...]:

@@ -75,6 +75,10 @@ LiarsDiceAction = Wager | SumWager | Accuse
 
 _ACTION_TYPES = frozenset({Wager, SumWager, Accuse})
 
+_ACCUSE = Accuse()
+"""The one ``Accuse()`` that :meth:`LiarsDiceActions.legal_actions` lists (frozen, no
+fields: every ``Accuse()`` is equal, so one serves every state)."""
+
 ACCUSE_WORDS = frozenset({"accuse", "a", "liar", "l", "call", "lie", "lying"})
 """Words a person may type to accuse (``tavern play``)."""
 
@@ -121,6 +125,7 @@ class LiarsDiceActions:
         turn: int | None
 
         def legal_wagers(self) -> list[AnyWager]: ...
+        def _legal_wagers(self) -> tuple[AnyWager, ...]: ...
         def can_accuse(self, seat: int) -> bool: ...
         def verify_wager(self, wager: AnyWager, seat: int | None = None) -> None: ...
         def verify_accuse(self, seat: int) -> None: ...
@@ -132,14 +137,16 @@ class LiarsDiceActions:
         wagers, smallest first (L4, L5, L10), then :class:`Accuse` if a wager stands (L7);
         out of turn :class:`Accuse` alone, after another player's wager. Empty when
         ``seat`` may do nothing (no raise is legal: only ``Accuse``)."""
-        seat = self.turn if seat is None else seat
-        actions: list[LiarsDiceAction] = []
+        turn = self.turn
         if seat is None:
-            return actions
-        if seat == self.turn:
-            actions.extend(self.legal_wagers())
+            seat = turn
+            if seat is None:
+                return []
+        actions: list[LiarsDiceAction] = (
+            list(self._legal_wagers()) if seat == turn else []
+        )
         if self.can_accuse(seat):
-            actions.append(Accuse())
+            actions.append(_ACCUSE)
         return actions
 
     def verify(self, seat: int, action: LiarsDiceAction) -> None:
@@ -175,6 +182,11 @@ class LiarsDiceActions:
         Raises:
             InvalidActionError, IllegalActionError: see :meth:`verify`.
         """
+        kind = type(action)
+        if type(seat) is int and kind in _ACTION_TYPES:  # the common case, checked below
+            if kind is Accuse:
+                return self.accuse(seat)
+            return self.wager(action, seat)  # type: ignore[arg-type]
         actor: object = seat
         if type(seat) is not int and isinstance(seat, Wager | SumWager | Accuse | str) and (
             action is None or type(action) is int

@@ -14,7 +14,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
@@ -49,9 +50,53 @@ def counted_dice(
     ((True, True), (True, False))
     """
     if isinstance(wager, SumWager):
-        return tuple(tuple(True for _ in hand) for hand in hands)
+        return tuple([(True,) * len(hand) for hand in hands])
     face = wager.face
+    wild = rules.wild_face
+    if type(face) is int and {*map(type, chain.from_iterable(hands))} <= {int}:
+        # The engine's case, whole-number dice: die_counts die by die as a C-level test (a
+        # die counts if it shows the face or, for another face, the wild face).
+        test: Callable[[int], bool] = (
+            face.__eq__ if wild is None or wild == face else (face, wild).__contains__
+        )
+        return tuple([tuple(map(test, hand)) for hand in hands])
     return tuple(tuple(die_counts(die, face, rules) for die in hand) for hand in hands)
+
+
+def tally(hands: Sequence[tuple[int, ...]], wager: AnyWager, rules: LiarsDiceRules
+          ) -> tuple[int, tuple[tuple[bool, ...], ...]]:
+    """:func:`count_matching` and :func:`counted_dice` of a reveal at once, for hands of
+    whole-number dice (the engine's, checked when they were rolled): ``(count, counted)``.
+
+    >>> from tavern_dice.liars_dice.rules import TAVERN
+    >>> from tavern_dice.liars_dice.wager import Wager
+    >>> tally(((1, 3), (3, 5)), Wager(2, 3), TAVERN.replace(wild_face=1))
+    (3, ((True, True), (True, False)))
+    """
+    if isinstance(wager, SumWager):
+        return sum(map(sum, hands)), tuple([(True,) * len(hand) for hand in hands])
+    face = wager.face
+    wild = rules.wild_face
+    test: Callable[[int], bool] = (
+        face.__eq__ if wild is None or wild == face else (face, wild).__contains__
+    )
+    counted = tuple([tuple(map(test, hand)) for hand in hands])
+    return sum(map(sum, counted)), counted
+
+
+def count_in_hands(hands: Sequence[tuple[int, ...]], wager: AnyWager,
+                   rules: LiarsDiceRules) -> int:
+    """:func:`count_matching` over the dice of ``hands`` (tuples of faces), counted hand by
+    hand with ``tuple.count``: dice showing the face, plus wild dice for any other face
+    (L6); for a :class:`SumWager` the sum of all dice (L10)."""
+    if isinstance(wager, SumWager):
+        return sum([sum(hand) for hand in hands])
+    face = wager.face
+    count = sum([hand.count(face) for hand in hands])
+    wild = rules.wild_face
+    if wild is not None and wild != face:
+        count += sum([hand.count(wild) for hand in hands])
+    return count
 
 
 def reveal_outcome(count: int, claimed: int, rules: LiarsDiceRules) -> str:

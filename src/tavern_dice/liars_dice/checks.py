@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tavern_dice.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from tavern_dice.liars_dice.rules import LiarsDiceRules
+from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.wager import (
     AnyWager,
     SumWager,
@@ -22,6 +22,8 @@ from tavern_dice.liars_dice.wager import (
     legal_raises,
     repeats_refused,
 )
+
+_STANDARD = RaiseRule.STANDARD  # a module constant: RaiseRule.STANDARD is read through the enum
 
 BIDDING = "bidding"
 """The phase (``Phase.BIDDING.value``) in which players wager and accuse."""
@@ -68,6 +70,47 @@ def legal_hint(rules: LiarsDiceRules, counts: Sequence[int], standing: AnyWager 
     shown = ", ".join(str(w) for w in legal[:limit])
     more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
     return shown + more
+
+
+def wager_passes(
+    wager: object, rules: LiarsDiceRules, dice_in_play: int, standing: AnyWager | None,
+    sum_wagers: bool, round_wagers: RoundWagers,
+) -> bool:
+    """Whether :func:`check_wager` would let the player to act make ``wager``, for the
+    engine's fast path: a well-typed wager (exactly a ``Wager``, or a ``SumWager`` in the
+    sum endgame) that is in range (L4, L10), raises ``standing`` (L5) and repeats none of
+    ``round_wagers`` where L5b refuses repeats. Seat, turn and phase are the caller's to
+    check. ``False`` says only "not on the fast path": :func:`check_wager` then decides,
+    and raises with its message.
+    """
+    kind = type(wager)
+    if kind is Wager and not sum_wagers:
+        face = wager.face  # type: ignore[attr-defined]
+        quantity = wager.quantity  # type: ignore[attr-defined]
+        if not (1 <= face <= rules.sides and 1 <= quantity <= dice_in_play):
+            return False
+        if standing is not None:
+            if type(standing) is not Wager:
+                return False
+            rule = rules.raise_rule
+            if rule is _STANDARD:
+                if (quantity, face) <= (standing.quantity, standing.face):
+                    return False
+            elif not is_raise(wager, standing, rule):  # type: ignore[arg-type]
+                return False
+    elif kind is SumWager and sum_wagers:
+        total = wager.total  # type: ignore[attr-defined]
+        if not dice_in_play <= total <= dice_in_play * rules.sides:
+            return False
+        if standing is not None and not is_raise(wager, standing, rules.raise_rule):  # type: ignore[arg-type]
+            return False
+    else:
+        return False
+    if round_wagers and repeats_refused(rules, sum_wagers):
+        for _, made in round_wagers:
+            if made == wager:
+                return False
+    return True
 
 
 def check_wager(

@@ -45,23 +45,25 @@ from tavern_dice.errors import (
     InvalidActionError,
     RulesetError,
 )
-from tavern_dice.events import DiceRolled, Event
+from tavern_dice.events import DiceRolled, Event, new_dice_rolled
 from tavern_dice.liars_dice.actions import LiarsDiceActions
 from tavern_dice.liars_dice.adjudication import (
-    count_matching,
-    counted_dice,
+    count_in_hands,
     dice_losers,
     reveal_outcome,
+    tally,
 )
-from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager
+from tavern_dice.liars_dice.checks import accusers_of, check_accuse, check_wager, wager_passes
 from tavern_dice.liars_dice.events import (
     Accused,
     GameWon,
     PlayerOut,
     Revealed,
     RollOffResult,
-    RoundStarted,
     WagerMade,
+    new_accused,
+    new_revealed,
+    new_round_started,
 )
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -86,6 +88,17 @@ class Phase(enum.Enum):
     """A player must wager (or accuse); others may accuse the standing wager (L7)."""
     OVER = "over"
     """One player has dice left (L9)."""
+
+
+_COPIED = frozenset({list, dict, set})
+_SHARED = frozenset({int, str, tuple, bool, float, type(None), Phase, LiarsDiceRules})
+"""Types a copy of a game copies or shares without asking isinstance() (see __deepcopy__)."""
+_CONTAINERS = (list, dict, set)  # a tuple: faster for isinstance() than list | dict | set
+# The phases as module constants: reading Phase.BIDDING goes through the enum class.
+_BIDDING = Phase.BIDDING
+_ROLL_OFF = Phase.ROLL_OFF
+_ROUND_ROLL = Phase.ROUND_ROLL
+_OVER = Phase.OVER
 
 
 class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
@@ -140,7 +153,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
                 )
         self.starting_dice: tuple[int, ...] = tuple(self._counts)
         self._hands: list[tuple[int, ...]] = [()] * n
-        self.phase = Phase.ROLL_OFF
+        self.phase = _ROLL_OFF
         self.round = 0
         self.starter: int | None = None
         self.turn: int | None = None
@@ -166,7 +179,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         clone = object.__new__(type(self))
         # setattr, not __dict__.update(): it keeps the compact layout later reads are fast on.
         for name, value in vars(self).items():
-            if isinstance(value, (list, dict, set)):  # a tuple: faster than list | dict | set
+            kind = type(value)
+            # The exact types first (no call); isinstance() for the rest, subclasses too.
+            if kind in _COPIED or (kind not in _SHARED and isinstance(value, _CONTAINERS)):
                 value = value.copy()
             setattr(clone, name, value)
         clone.dice = copy.deepcopy(self.dice, memo)
@@ -203,7 +218,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     @property
     def is_over(self) -> bool:
         """Whether one player is left with dice (L9)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def last_reveal(self) -> Revealed | None:
@@ -214,7 +229,10 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         """The next seat to the left of ``seat`` that still has dice (L3, L7)."""
         counts = self._counts
         n = len(counts)
-        for step in range(1, n + 1):
+        candidate = seat + 1 if seat + 1 < n else 0
+        if counts[candidate] > 0:  # the common case: the next seat still has dice
+            return candidate
+        for step in range(2, n + 1):
             candidate = (seat + step) % n
             if counts[candidate] > 0:
                 return candidate
@@ -223,18 +241,21 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def count_matching(self, wager: AnyWager) -> int:
         """How many dice on the table satisfy ``wager``: dice showing the face, plus wild
         dice for any other face (L6); for a :class:`SumWager`, the sum of all dice (L10)."""
-        return count_matching((f for hand in self._hands for f in hand), wager, self.rules)
+        return count_in_hands(self._hands, wager, self.rules)
 
     # ------------------------------------------------------------------ chance
 
     def chance_request(self) -> tuple[RollSpec, ...] | None:
         """The dice that must be rolled now, one spec per roller, or ``None`` if no chance
         node is pending. Roll-off dice are public (L2); round dice are secret (L11)."""
+        phase = self.phase
+        if phase is _BIDDING:  # asked at every decision: answered first
+            return None
         sides = self.rules.sides
-        if self.phase is Phase.ROLL_OFF:
+        if phase is _ROLL_OFF:
             dice = self.rules.dice_per_player
             return tuple([roll_spec(s, dice, sides, "roll-off", False) for s in self._contenders])
-        if self.phase is Phase.ROUND_ROLL:
+        if phase is _ROUND_ROLL:
             return tuple(
                 [roll_spec(s, c, sides, "round", True) for s, c in enumerate(self._counts) if c]
             )
@@ -264,16 +285,17 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
                     f"{[s.seat for s in specs]}), got {len(faces)}"
                 )
             rolled = tuple(spec.check(f) for spec, f in zip(specs, faces, strict=True))
-        self._count_roll(typed=faces is not None)
+        self._count_roll(faces is not None)
         seats = tuple([spec.seat for spec in specs if spec.seat is not None])
-        event = DiceRolled(specs[0].purpose, seats, rolled, specs[0].secret)
+        event = new_dice_rolled(specs[0].purpose, seats, rolled, specs[0].secret)
         self.log.append(event)
-        if self.phase is Phase.ROLL_OFF:
+        if self.phase is _ROLL_OFF:
             self._resolve_roll_off(seats, rolled)
         else:
+            hands = self._hands
             for seat, hand in zip(seats, rolled, strict=True):
-                self._hands[seat] = tuple(hand)
-            self.phase = Phase.BIDDING
+                hands[seat] = hand  # a tuple: RollSpec.check returns one
+            self.phase = _BIDDING
             self.turn = self.starter
         self._advance()
         return event
@@ -283,9 +305,9 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     ) -> None:
         # L2: "The player with the highest sum of dice goes first. In the event of a tie,
         # the highest scoring players continue to roll off until a winner can be determined."
-        sums = tuple(sum(faces) for faces in rolled)
+        sums = tuple(map(sum, rolled))
         best = max(sums)
-        leaders = tuple(s for s, total in zip(seats, sums, strict=True) if total == best)
+        leaders = tuple([s for s, total in zip(seats, sums, strict=True) if total == best])
         self.log.append(RollOffResult(seats, sums, leaders))
         if len(leaders) > 1:
             self._contenders = leaders
@@ -298,22 +320,21 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         self.current_wager = None
         self.wager_maker = None
         self.round_wagers = ()
-        self._hands = [()] * self.num_players
-        alive = self.in_game
+        counts = self._counts
+        self._hands = [()] * len(counts)
         # L10: "If two players are left and have one die each, wagers instead are based on
         # the sum of the dice"
-        self.sum_wagers = (
-            self.rules.sum_endgame and len(alive) == 2 and all(self._counts[s] == 1 for s in alive)
-        )
-        self.log.append(RoundStarted(self.round, starter, self.dice_counts, self.sum_wagers))
-        self.phase = Phase.ROUND_ROLL
+        alive = [c for c in counts if c > 0]
+        self.sum_wagers = self.rules.sum_endgame and alive == [1, 1]
+        self.log.append(new_round_started(self.round, starter, tuple(counts), self.sum_wagers))
+        self.phase = _ROUND_ROLL
         self.turn = None
 
     def _advance(self) -> None:
         # The phases in which chance_request() is not None, tested without building specs.
-        while self.auto_roll and (self.phase is Phase.ROLL_OFF or self.phase is Phase.ROUND_ROLL):
+        while self.auto_roll and (self.phase is _ROLL_OFF or self.phase is _ROUND_ROLL):
             if self.auto_roll is not True and not rolls_itself(
-                    self.auto_roll, "roll-off" if self.phase is Phase.ROLL_OFF else "round"):
+                    self.auto_roll, "roll-off" if self.phase is _ROLL_OFF else "round"):
                 return
             self.roll()
 
@@ -325,7 +346,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         return list(self._legal_wagers())
 
     def _legal_wagers(self) -> tuple[AnyWager, ...]:
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not _BIDDING:
             return ()
         # Asked again and again in one state (views, bots, runners): kept for the state. In
         # a round, round_wagers fixes the rest, a new tuple at each wager (held, so unique).
@@ -363,6 +384,13 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             IllegalActionError: if the wager is out of range or does not raise the standing
                 wager; the message names the standing wager and the lowest legal raises.
         """
+        if (
+            self.phase is _BIDDING
+            and (seat is None or (type(seat) is int and seat == self.turn))
+            and wager_passes(wager, self.rules, sum(self._counts), self.current_wager,
+                             self.sum_wagers, self.round_wagers)
+        ):
+            return  # the common case: every check below would pass
         check_wager(
             wager, seat, players=self.players, rules=self.rules, phase=self.phase.value,
             turn=self.turn, standing=self.current_wager, sum_wagers=self.sum_wagers,
@@ -399,7 +427,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def accusers(self) -> tuple[int, ...]:
         """Seats that may accuse now: every player still in the game but the wager-maker,
         starting to the wager-maker's left (L7)."""
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not _BIDDING:
             return ()
         return accusers_of(self.wager_maker, self._counts)
 
@@ -410,6 +438,8 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             InvalidActionError: ``seat`` is not a seat number.
             IllegalActionError: no wager stands, the seat is out, or it made the wager.
         """
+        if self.can_accuse(seat):
+            return  # the same tests, without building a message
         check_accuse(seat, players=self.players, phase=self.phase.value,
                      wager_maker=self.wager_maker, counts=self._counts)
 
@@ -420,7 +450,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         return (
             type(seat) is int
             and 0 <= seat < len(self.players)
-            and self.phase is Phase.BIDDING
+            and self.phase is _BIDDING
             and self.wager_maker is not None
             and self._counts[seat] > 0
             and seat != self.wager_maker
@@ -438,31 +468,33 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
             IllegalActionError: see :meth:`verify_accuse`.
         """
         self.verify_accuse(seat)
-        assert self.wager_maker is not None and self.current_wager is not None
         maker = self.wager_maker
-        self.log.append(Accused(seat, maker))
         wager = self.current_wager
-        count = self.count_matching(wager)
+        assert maker is not None and wager is not None
+        log = self.log
+        rules = self.rules
+        counts = self._counts
+        log.append(new_accused(seat, maker))
+        hands = tuple(self._hands)
+        count, counted = tally(hands, wager, rules)  # L4, L6, L10
         claimed = wager.total if isinstance(wager, SumWager) else wager.quantity
-        outcome = reveal_outcome(count, claimed, self.rules)
+        outcome = reveal_outcome(count, claimed, rules)
         losers = dice_losers(outcome, maker, seat, self.in_game)
         for loser in losers:
-            self._counts[loser] -= 1
-        hands = self.hands
-        reveal = Revealed(hands, count, outcome, losers, self.dice_counts,
-                          counted_dice(hands, wager, self.rules))
-        self.log.append(reveal)
+            counts[loser] -= 1
+        reveal = new_revealed(hands, count, outcome, losers, tuple(counts), counted)
+        log.append(reveal)
         self._last_reveal = reveal
         for loser in losers:
-            if self._counts[loser] == 0:
-                self.log.append(PlayerOut(loser))
+            if counts[loser] == 0:
+                log.append(PlayerOut(loser))
         alive = self.in_game
         self.turn = None
         self.current_wager = None
         self.wager_maker = None
         if len(alive) == 1:
             self.winner = alive[0]
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.log.append(GameWon(alive[0]))
         else:
             assert self.starter is not None

@@ -26,6 +26,10 @@ from typing import Literal
 from tavern_dice.errors import IllegalActionError, InvalidActionError
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 
+# The raise rules as module constants: reading RaiseRule.EITHER goes through the enum class.
+_EITHER = RaiseRule.EITHER
+_STANDARD = RaiseRule.STANDARD
+
 FACE_NAMES = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 _FACE_WORDS = {name: face for face, name in FACE_NAMES.items()} | {
     name[:-1]: face for face, name in FACE_NAMES.items()
@@ -99,9 +103,9 @@ def is_raise(new: AnyWager, old: AnyWager | None, rule: RaiseRule) -> bool:
         return True
     if isinstance(new, SumWager) or isinstance(old, SumWager):
         return isinstance(new, SumWager) and isinstance(old, SumWager) and new.total > old.total
-    if rule is RaiseRule.EITHER:
+    if rule is _EITHER:
         return new.quantity > old.quantity or new.face > old.face
-    if rule is RaiseRule.STANDARD:
+    if rule is _STANDARD:
         return (new.quantity, new.face) > (old.quantity, old.face)
     return (new.face, new.quantity) > (old.face, old.quantity)
 
@@ -122,10 +126,20 @@ def _raises(
     return tuple(w for w in candidates if is_raise(w, current, rule))
 
 
+@lru_cache(maxsize=4096)
+def _raises_of(dice_in_play: int, sides: int, rule: str, sum_wagers: bool, kind: int,
+               quantity: int, face: int) -> tuple[AnyWager, ...]:
+    """:func:`_raises` of no standing wager (``kind`` 0) or of ``Wager(quantity, face)``
+    (``kind`` 1), the raise rule given by its value: a cache keyed by plain numbers and
+    text, which hash without running Python code."""
+    current = Wager(quantity, face) if kind else None
+    return _raises(dice_in_play, sides, RaiseRule(rule), current, sum_wagers)
+
+
 def repeats_refused(rules: LiarsDiceRules, sum_wagers: bool) -> bool:
     """Whether L5b can refuse a wager: repeats forbidden and a raise order in which a wager
     can come back (only ``either``, and not in the sum endgame, where sums only go up)."""
-    return not rules.repeat_wagers and rules.raise_rule is RaiseRule.EITHER and not sum_wagers
+    return not rules.repeat_wagers and rules.raise_rule is _EITHER and not sum_wagers
 
 
 def legal_raises(
@@ -147,8 +161,19 @@ def legal_raises(
     >>> [str(w) for w in after]
     ['2 ones', '2 twos', '2 threes', '2 fours', '2 fives', '2 sixes']
     """
-    raises = _raises(dice_in_play, rules.sides, rules.raise_rule, standing, sum_wagers)
-    if round_wagers and repeats_refused(rules, sum_wagers):
+    kind = type(standing)
+    rule = rules.raise_rule
+    # Looked up by plain numbers where it can: hashing a Wager or a RaiseRule runs Python.
+    if kind is Wager:
+        raises = _raises_of(dice_in_play, rules.sides, rule._value_, sum_wagers, 1,
+                            standing.quantity, standing.face)  # type: ignore[union-attr]
+    elif standing is None:
+        raises = _raises_of(dice_in_play, rules.sides, rule._value_, sum_wagers, 0, 0, 0)
+    else:
+        raises = _raises(dice_in_play, rules.sides, rule, standing, sum_wagers)
+    # repeats_refused(rules, sum_wagers), written out: asked at every decision.
+    if (round_wagers and rule is _EITHER and not rules.repeat_wagers
+            and not sum_wagers):
         made = {wager for _, wager in round_wagers}
         raises = tuple(w for w in raises if w not in made)
     return raises
