@@ -6,6 +6,15 @@ equilibrium of the round found by the double oracle, certified by exact full-rec
 responses, so no counter-strategy can expect much more than half the rounds against it.
 It samples its action from the policy's probabilities for its hand and this round's wagers.
 
+**Heads-up against a bot it knows**, in a round no table covers (more than 6 dice in
+play), it plays the local best response against that bot
+(:class:`~tavern_dice.bots.liars_exploit.lookahead.LookaheadExploiter`), once the
+opponent's revealed rounds have shown it is that bot: after every reveal it asks each
+deterministic bot of this project what it would have done with the hand the opponent
+turned out to hold, and names one only when it matched every scored decision, at least
+six (:mod:`tavern_dice.bots.liars_exploit.identify`; one miss and the name is withdrawn
+for good). A person, a randomised bot or an exploiter is never named.
+
 **Everywhere else** (three or more players, or rules without a solved policy) it plays
 the expected-value lookahead it shares with the ``trusting`` bot
 (:mod:`tavern_dice.strategy.liars_dice.values`), made robust:
@@ -74,6 +83,9 @@ class StrongLiarsDiceBot:
             reveal, and how many wagers' worth that belief is.
         opponent_weight, pass_value, steepness: the lookahead's scores (as ``trusting``).
         tables: play the solved heads-up policies where they cover the round.
+        identify: heads-up in a round no table covers, play the local best response
+            against a known bot once the opponent's revealed rounds show it is that bot
+            (:mod:`tavern_dice.bots.liars_exploit.identify`).
 
     Raises:
         BotError: an option out of range.
@@ -92,6 +104,7 @@ class StrongLiarsDiceBot:
         pass_value: float = 0.0,
         steepness: float = 20.0,
         tables: bool = True,
+        identify: bool = True,
     ) -> None:
         self.name = name
         self.seed = seed
@@ -99,6 +112,9 @@ class StrongLiarsDiceBot:
         self.margin = check_number("margin", margin, 0.0)
         self.pass_value = check_number("pass_value", pass_value, -1.0, 1.0)
         self.tables = bool(tables)
+        self.identify = bool(identify)
+        self._identifier: Any = None
+        self._exploiters: dict[str, Any] = {}
         self.model = WagerModel("quantal")
         self.tendencies = Tendencies(
             self.model, check_number("prior_bluff", prior_bluff, 0.0, 1.0),
@@ -158,6 +174,9 @@ class StrongLiarsDiceBot:
         table = self._table_rows(view, hands)
         if table is not None:
             return table
+        exploiting = self._exploit_rows(view, hands)
+        if exploiting is not None:
+            return exploiting
         state = self._round(view)
         actions: list[LiarsAction] = []
         columns: list[FloatArray] = []
@@ -221,6 +240,45 @@ class StrongLiarsDiceBot:
         from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
         return heads_up_policy(view, hands, off_tree="odds")
+
+    def _exploit_rows(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+        """Heads-up against an identified bot: what the local best response against it
+        does with each hand (one action per hand), or ``None``."""
+        if not self.identify or view.seat is None:
+            return None
+        alive = [s for s, c in enumerate(view.dice_counts) if c > 0]
+        if len(alive) != 2 or view.sum_wagers:
+            return None
+        from tavern_dice.bots.liars_exploit.identify import Identifier
+        from tavern_dice.bots.liars_exploit.views import view_as
+
+        if self._identifier is None:
+            self._identifier = Identifier()
+        opponent = alive[0] if alive[1] == view.seat else alive[1]
+        kind = self._identifier.identify(view, opponent)
+        if kind is None:
+            return None
+        exploiter = self._exploiters.get(kind)
+        if exploiter is None:
+            from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
+
+            exploiter = LookaheadExploiter(self.name, self.seed, target=kind, depth=1)
+            self._exploiters[kind] = exploiter
+        events = list(view.log)
+        chosen = [
+            exploiter.choose_action(
+                view if tuple(hand) == tuple(view.own_dice)
+                else view_as(view, view.seat, hand, (), events)
+            )
+            for hand in hands
+        ]
+        actions = tuple(dict.fromkeys(chosen))
+        rows = np.zeros((len(hands), len(actions)))
+        for i, action in enumerate(chosen):
+            rows[i, actions.index(action)] = 1.0
+        return actions, rows
 
     def _round(self, view: LiarsDiceView) -> RoundState:
         me = view.seat

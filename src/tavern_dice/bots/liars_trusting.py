@@ -51,16 +51,18 @@ True
 from __future__ import annotations
 
 import random
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.liars_probabilistic import candidate_raises
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer
+from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer, feature_of
 
 _TIE = 1e-12
 """Values closer than this are equal; ties go to the smallest raise."""
@@ -140,6 +142,40 @@ class TrustingLiarsDiceBot:
         if best is None:
             raise BotError(f"{self.name} was asked to act with no legal action")
         return best
+
+    def range_policy(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
+        """What :meth:`choose_action` picks with each of ``hands`` as its dice, for all at
+        once (its beliefs about the others do not depend on its own dice): one action per
+        row, ties broken as there (accusing first, then the raises in order). A model of
+        this bot (an exploiter's) asks this instead of one hand at a time."""
+        state = self._round(view)
+        candidates = candidate_raises(view)
+        sums = view.sum_wagers
+        own = self.valuer.own_matrix(state, hands, sums)
+        actions: list[LiarsAction] = []
+        columns: list[npt.NDArray[np.floating[Any]]] = []
+        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
+            feature = 0 if sums else feature_of(view.wager)[0] - 1
+            actions.append(ACCUSE)
+            columns.append(self.valuer.accuse_values(
+                view.wager, view.wager_maker, state, own[:, feature])[:, None])
+        if candidates:
+            actions.extend(candidates)
+            columns.append(self.valuer.raise_values_for(state, candidates, own))
+        if not actions:
+            raise BotError(f"{self.name} was asked to act with no legal action")
+        values = np.concatenate(columns, axis=1)
+        best = np.zeros(len(hands), dtype=np.int64)
+        best_value = values[:, 0].copy()
+        for j in range(1, values.shape[1]):
+            better = values[:, j] > best_value + _TIE
+            best[better] = j
+            best_value[better] = values[better, j]
+        probs = np.zeros(values.shape)
+        probs[np.arange(len(hands)), best] = 1.0
+        return tuple(actions), probs
 
     def wants_to_accuse(self, view: LiarsDiceView) -> bool:
         """Accuse out of turn when that scores better than letting the wager stand."""

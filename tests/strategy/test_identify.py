@@ -1,0 +1,108 @@
+"""Identifying a known bot from its revealed rounds, and ``strong``'s use of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tavern_dice.bots.liars_exploit.identify import MIN_DECISIONS, Identifier
+from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
+from tavern_dice.bots.liars_exploit.model import hands_of
+from tavern_dice.bots.liars_exploit.views import view_as
+from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
+from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.liars_dice.events import Revealed, RoundStarted
+from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.play.runner import liars_dice_step, play_liars_dice
+
+
+def _heads_up(opponent: str, seed: int) -> LiarsDiceGame:
+    """A heads-up game of 5 dice each: ``strong`` (seat 0) against ``opponent``."""
+    game = LiarsDiceGame(2, seed=seed)
+    play_liars_dice(game, [StrongLiarsDiceBot("s", seed=seed),
+                           make_liars_dice_bot(opponent, "o", seed=seed)])
+    return game
+
+
+def _scored_rounds(game: LiarsDiceGame) -> int:
+    """Revealed rounds with more than 6 dice in play (the ones the identifier scores)."""
+    big, count = False, 0
+    for event in game.log:
+        if isinstance(event, RoundStarted):
+            big = sum(event.dice_counts) > 6
+        elif isinstance(event, Revealed) and big:
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_trusting_opponent_is_named_after_its_revealed_rounds(seed: int) -> None:
+    game = _heads_up("trusting", seed)
+    assert _scored_rounds(game) >= 3
+    identifier = Identifier()
+    assert identifier.identify(game.view(0), 1) == "trusting"
+    record = identifier._records[1]
+    assert record.matched["trusting"] >= MIN_DECISIONS
+    assert "trusting" not in record.missed
+    # probabilistic raises to its likeliest wager, which trusting does not always do
+    assert "probabilistic" in record.missed
+
+
+@pytest.mark.parametrize("opponent", ["random", "bluffer"])
+def test_bots_it_does_not_know_are_not_named(opponent: str) -> None:
+    game = _heads_up(opponent, 3)
+    identifier = Identifier()
+    assert identifier.identify(game.view(0), 1) is None
+    assert identifier._records[1].missed == {"trusting", "probabilistic"}
+
+
+def test_nothing_is_named_before_enough_decisions() -> None:
+    game = LiarsDiceGame(2, seed=4)
+    agents = [StrongLiarsDiceBot("s", seed=4), TrustingLiarsDiceBot("t")]
+    while not any(isinstance(e, Revealed) for e in game.log):
+        liars_dice_step(game, agents)
+    assert Identifier().identify(game.view(0), 1) is None
+
+
+def test_strong_plays_the_local_best_response_once_it_has_named_the_bot() -> None:
+    """After naming ``trusting``, in rounds no table covers, ``strong`` answers as the
+    local best response against ``trusting`` would; with a table, it keeps the table."""
+    game = LiarsDiceGame(2, seed=3)  # named while 7 or more dice are still in play
+    strong = StrongLiarsDiceBot("s", seed=3)
+    agents = [strong, TrustingLiarsDiceBot("t")]
+    exploiting = tabled = 0
+    while game.winner is None:
+        view = game.view(0)
+        if game.turn == 0 and Identifier().identify(view, 1) == "trusting":
+            best = LookaheadExploiter("s", 1, target="trusting", depth=1)
+            if view.dice_in_play > 6:
+                assert strong.action_probabilities(view) == {best.choose_action(view): 1.0}
+                exploiting += 1
+            else:
+                assert strong._exploit_rows(view, (view.own_dice,)) is not None
+                assert strong._table_rows(view, (view.own_dice,)) is not None
+                tabled += 1
+        liars_dice_step(game, agents)
+    assert exploiting >= 3 and tabled >= 1
+
+
+def test_trusting_answers_for_many_hands_as_it_does_for_one() -> None:
+    game = LiarsDiceGame(2, seed=6)
+    bot = TrustingLiarsDiceBot("t")
+    agents = [bot, TrustingLiarsDiceBot("u")]
+    checked = 0
+    while game.winner is None and checked < 200:
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0:
+            hands = hands_of(view.dice_counts[0], view.rules.sides).faces
+            actions, probs = bot.range_policy(view, hands)
+            assert probs.sum(axis=1).tolist() == [1.0] * len(hands)
+            for i in range(0, len(hands), 9):
+                alone = TrustingLiarsDiceBot("x").choose_action(
+                    view_as(view, 0, hands[i], (), list(view.log)))
+                assert actions[int(probs[i].argmax())] == alone
+                checked += 1
+        liars_dice_step(game, agents)
+    assert checked > 50
