@@ -29,7 +29,10 @@ async def play_turns(client: WsClient, game_id: str, stop: Callable[[], bool]) -
     wager; "Liar!" every third turn): ``"over"`` when the game ends, ``"stopped"`` when
     ``stop()``, ``"closed"`` when the connection closes."""
     turns = 0
-    handled: set[tuple[int, int]] = set()
+    # When each decision was answered: an answer lost in a busy moment (refused as stale,
+    # say) is sent again after a few seconds without a new state, not waited on for ever.
+    handled: dict[tuple[int, int], float] = {}
+    loop = asyncio.get_running_loop()
     while not stop():
         frame = client.latest_state()
         game = frame["game"]
@@ -38,8 +41,9 @@ async def play_turns(client: WsClient, game_id: str, stop: Callable[[], bool]) -
                 return "over"
             view = game["view"]
             key = (game["events_from"] + len(game["events"]), view["round"])
-            if view["turn"] == frame["you"]["seat"] and key not in handled:
-                handled.add(key)
+            if view["turn"] == frame["you"]["seat"] and (
+                    key not in handled or loop.time() - handled[key] > 5):
+                handled[key] = loop.time()
                 turns += 1
                 if view["may_accuse"] and (turns % 3 == 0 or not view["legal_wagers"]):
                     await client.send({"type": "accuse", "id": f"t{turns}"})
