@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from tavern_dice.errors import LogError
+
+E = TypeVar("E", bound="Event")
 
 _REGISTRY: dict[str, type[Event]] = {}
 
@@ -122,22 +124,24 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return cast(Callable[[Any, Any], None], cls.__dict__[name].__set__)
 
 
-_new = object.__new__
-_set_purpose = slot_setter(DiceRolled, "purpose")
-_set_seats = slot_setter(DiceRolled, "seats")
-_set_dice = slot_setter(DiceRolled, "dice")
-_set_secret = slot_setter(DiceRolled, "secret")
+def slot_builder(cls: type[E]) -> Callable[..., E]:
+    """A constructor of ``cls`` taking its fields in order, positionally, that builds the
+    event through :func:`slot_setter` (see there: the same event, made faster)."""
+    setters = tuple(slot_setter(cls, f.name) for f in dataclasses.fields(cast(Any, cls)))
+    new = object.__new__
+
+    def build(*values: Any) -> E:
+        event = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(event, value)
+        return event
+
+    build.__doc__ = f"``{cls.__name__}(...)`` from its fields in order, through its slots."
+    return build
 
 
-def new_dice_rolled(purpose: str, seats: tuple[int, ...], dice: tuple[tuple[int, ...], ...],
-                    secret: bool) -> DiceRolled:
-    """``DiceRolled(purpose, seats, dice, secret)``, built through :func:`slot_setter`."""
-    event = _new(DiceRolled)
-    _set_purpose(event, purpose)
-    _set_seats(event, seats)
-    _set_dice(event, dice)
-    _set_secret(event, secret)
-    return event
+new_dice_rolled = slot_builder(DiceRolled)
+"""``DiceRolled(purpose, seats, dice, secret)``, built through :func:`slot_setter`."""
 
 
 def masked_events(events: Sequence[Event], viewer: int | None) -> tuple[Event, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from tavern_dice.events import Event, slot_setter
+from tavern_dice.events import Event, slot_builder, slot_setter
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
 
 
@@ -121,54 +121,11 @@ class GameWon(Event):
     seat: int
 
 
-_set_accuser = slot_setter(Accused, "accuser")
-_set_wager_maker = slot_setter(Accused, "wager_maker")
-
-
-def new_accused(accuser: int, wager_maker: int) -> Accused:
-    """``Accused(accuser, wager_maker)``, built through its slots' setters."""
-    event = _new(Accused)
-    _set_accuser(event, accuser)
-    _set_wager_maker(event, wager_maker)
-    return event
-
-
-_set_hands = slot_setter(Revealed, "hands")
-_set_count = slot_setter(Revealed, "count")
-_set_outcome = slot_setter(Revealed, "outcome")
-_set_losers = slot_setter(Revealed, "losers")
-_set_dice_counts = slot_setter(Revealed, "dice_counts")
-_set_counted = slot_setter(Revealed, "counted")
-
-
-def new_revealed(hands: tuple[tuple[int, ...], ...], count: int, outcome: str,
-                 losers: tuple[int, ...], dice_counts: tuple[int, ...],
-                 counted: tuple[tuple[bool, ...], ...] | None) -> Revealed:
-    """``Revealed(hands, count, outcome, losers, dice_counts, counted)``, built through its
-    slots' setters."""
-    event = _new(Revealed)
-    _set_hands(event, hands)
-    _set_count(event, count)
-    _set_outcome(event, outcome)
-    _set_losers(event, losers)
-    _set_dice_counts(event, dice_counts)
-    _set_counted(event, counted)
-    return event
-
-
-_set_round = slot_setter(RoundStarted, "round")
-_set_starter = slot_setter(RoundStarted, "starter")
-_set_round_counts = slot_setter(RoundStarted, "dice_counts")
-_set_sum_wagers = slot_setter(RoundStarted, "sum_wagers")
-
-
-def new_round_started(round: int, starter: int, dice_counts: tuple[int, ...],
-                      sum_wagers: bool) -> RoundStarted:
-    """``RoundStarted(round, starter, dice_counts, sum_wagers)``, built through its slots'
-    setters."""
-    event = _new(RoundStarted)
-    _set_round(event, round)
-    _set_starter(event, starter)
-    _set_round_counts(event, dice_counts)
-    _set_sum_wagers(event, sum_wagers)
-    return event
+new_accused = slot_builder(Accused)
+"""``Accused(accuser, wager_maker)``, built through its slots' setters."""
+new_revealed = slot_builder(Revealed)
+"""``Revealed(hands, count, outcome, losers, dice_counts, counted)``, built through its
+slots' setters."""
+new_round_started = slot_builder(RoundStarted)
+"""``RoundStarted(round, starter, dice_counts, sum_wagers)``, built through its slots'
+setters."""
