@@ -86,10 +86,11 @@ def test_strong_plays_the_local_best_response_once_it_has_named_the_bot() -> Non
     assert exploiting >= 3 and tabled >= 1
 
 
-def test_trusting_answers_for_many_hands_as_it_does_for_one() -> None:
+@pytest.mark.parametrize("kind", ["trusting", "probabilistic"])
+def test_a_known_bot_answers_for_many_hands_as_it_does_for_one(kind: str) -> None:
     game = LiarsDiceGame(2, seed=6)
-    bot = TrustingLiarsDiceBot("t")
-    agents = [bot, TrustingLiarsDiceBot("u")]
+    bot = make_liars_dice_bot(kind, "t")
+    agents = [bot, make_liars_dice_bot(kind, "u")]
     checked = 0
     while game.winner is None and checked < 200:
         seat = game.turn
@@ -100,7 +101,7 @@ def test_trusting_answers_for_many_hands_as_it_does_for_one() -> None:
             actions, probs = bot.range_policy(view, hands)
             assert probs.sum(axis=1).tolist() == [1.0] * len(hands)
             for i in range(0, len(hands), 9):
-                alone = TrustingLiarsDiceBot("x").choose_action(
+                alone = make_liars_dice_bot(kind, "x").choose_action(
                     view_as(view, 0, hands[i], (), list(view.log)))
                 assert actions[int(probs[i].argmax())] == alone
                 checked += 1

@@ -33,13 +33,18 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from functools import partial
+
+import numpy as np
+import numpy.typing as npt
 
 from tavern_dice.bots.base import ACCUSE, LiarsAction
 from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import AnyWager, Wager, is_raise
-from tavern_dice.strategy.liars_dice.odds import true_probability
+from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
+from tavern_dice.strategy.liars_dice.odds import matching_dice, true_probability
 
 _TIE = 1e-12
 """Chances closer than this are equal: float sums of the same exact values may differ
@@ -54,6 +59,22 @@ def candidate_raises(view: LiarsDiceView) -> tuple[AnyWager, ...]:
     if view.rules.raise_rule is not RaiseRule.EITHER or not isinstance(standing, Wager):
         return view.legal_wagers
     return tuple(w for w in view.legal_wagers if is_raise(w, standing, RaiseRule.STANDARD))
+
+
+def _for_hand(chance: Callable[[AnyWager, tuple[int, ...]], float], hand: tuple[int, ...],
+              wager: AnyWager) -> float:
+    return chance(wager, hand)
+
+
+def _best_raise(
+    view: LiarsDiceView, p_true: Callable[[AnyWager], float]
+) -> tuple[AnyWager, float] | None:
+    best: tuple[AnyWager, float] | None = None
+    for wager in candidate_raises(view):
+        p = p_true(wager)
+        if best is None or p > best[1] + _TIE:
+            best = (wager, p)
+    return best
 
 
 class ProbabilisticLiarsDiceBot:
@@ -98,23 +119,45 @@ class ProbabilisticLiarsDiceBot:
     def best_raise(self, view: LiarsDiceView) -> tuple[AnyWager, float] | None:
         """The candidate raise most likely to hold (ties: the smallest) and its chance, or
         ``None`` when there is no candidate raise."""
-        best: tuple[AnyWager, float] | None = None
-        for wager in candidate_raises(view):
-            p = self.p_true(view, wager)
-            if best is None or p > best[1] + _TIE:
-                best = (wager, p)
-        return best
+        return _best_raise(view, lambda wager: self.p_true(view, wager))
 
     def choose_action(self, view: LiarsDiceView) -> LiarsAction:
         """Raise to :meth:`best_raise`, or accuse (see the module doc)."""
-        best = self.best_raise(view)
+        return self._choose(view, lambda wager: self.p_true(view, wager))
+
+    def range_policy(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.float64]]:
+        """What :meth:`choose_action` picks with each of ``hands`` as its dice (one action
+        per row). A wager's chance depends only on the hand's matching dice (or its sum),
+        so each is worked out once for all hands: a model of this bot asks this."""
+        rules, dice = view.rules, view.dice_in_play
+        known: dict[tuple[AnyWager, int], float] = {}
+
+        def chance(wager: AnyWager, hand: tuple[int, ...]) -> float:
+            mine = sum(hand) if isinstance(wager, SumWager) else matching_dice(
+                hand, wager.face, rules)
+            got = known.get((wager, mine))
+            if got is None:
+                got = known[(wager, mine)] = true_probability(wager, hand, dice, rules)
+            return got
+
+        chosen = [self._choose(view, partial(_for_hand, chance, hand)) for hand in hands]
+        actions = tuple(dict.fromkeys(chosen))
+        rows = np.zeros((len(hands), len(actions)))
+        for i, action in enumerate(chosen):
+            rows[i, actions.index(action)] = 1.0
+        return actions, rows
+
+    def _choose(self, view: LiarsDiceView, p_true: Callable[[AnyWager], float]) -> LiarsAction:
+        best = _best_raise(view, p_true)
         if view.wager is None or not view.may_accuse:
             if best is None:
                 raise BotError(f"{self.name} was asked to act with no legal action")
             return best[0]
         if best is None:
             return ACCUSE
-        p_standing = self.p_true(view, view.wager)
+        p_standing = p_true(view.wager)
         if p_standing < self.threshold and 1.0 - p_standing > best[1] + _TIE:
             return ACCUSE
         return best[0]
