@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from test_web_browser_liars import dataset, wait_data, wait_for_turn_or_end
 from test_web_privacy import int_lists
 from web_browser_support import browser_table, new_page, page_errors, screenshot
@@ -94,10 +95,12 @@ def test_three_players_type_their_own_physical_dice(tmp_path: Path) -> None:
             if name == "Ann":
                 # The others see that Ann's hand is in and sealed, never what it is.
                 page.locator("#dice-sealed").wait_for()
+                # The list still names Ann until her sealed hand's frame arrives: wait
+                # for that frame, not for the first list that names Bob.
                 waiting = pages["Cid"].locator("#dice-waiting", has_text="Bob")
-                waiting.wait_for()
-                assert "Ann" not in waiting.inner_text()
-                assert spectator.locator(".commit-list li").count() == 1
+                expect(waiting).not_to_contain_text("Ann")
+                assert "Bob" in waiting.inner_text()
+                expect(spectator.locator(".commit-list li")).to_have_count(1)
         state = wait_for_turn_or_end(host)
         assert state["phase"] == "bidding"
         by_seat = {int(dataset(p)["mySeat"]): name for name, p in pages.items()}
