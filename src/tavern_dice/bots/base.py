@@ -87,3 +87,16 @@ class RangeLiarsDiceAgent(LiarsDiceAgent, Protocol):
     ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
         """``(actions, probabilities)``: shape ``(len(hands), len(actions))``, rows sum to 1."""
         ...
+
+
+def one_action_per_hand(
+    chosen: Sequence[LiarsAction],
+) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.float64]]:
+    """A deterministic bot's :meth:`RangeLiarsDiceAgent.range_policy` answer from the
+    action it picks with each hand: the distinct actions, first seen first, and a row per
+    hand with 1 on its action."""
+    actions = tuple(dict.fromkeys(chosen))
+    column = {action: j for j, action in enumerate(actions)}
+    rows = np.zeros((len(chosen), len(actions)))
+    rows[np.arange(len(chosen)), [column[a] for a in chosen]] = 1.0
+    return actions, rows

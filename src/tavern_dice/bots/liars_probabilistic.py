@@ -39,7 +39,7 @@ from functools import partial
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsAction, one_action_per_hand
 from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -142,12 +142,8 @@ class ProbabilisticLiarsDiceBot:
                 got = known[(wager, mine)] = true_probability(wager, hand, dice, rules)
             return got
 
-        chosen = [self._choose(view, partial(_for_hand, chance, hand)) for hand in hands]
-        actions = tuple(dict.fromkeys(chosen))
-        rows = np.zeros((len(hands), len(actions)))
-        for i, action in enumerate(chosen):
-            rows[i, actions.index(action)] = 1.0
-        return actions, rows
+        return one_action_per_hand(
+            [self._choose(view, partial(_for_hand, chance, hand)) for hand in hands])
 
     def _choose(self, view: LiarsDiceView, p_true: Callable[[AnyWager], float]) -> LiarsAction:
         best = _best_raise(view, p_true)

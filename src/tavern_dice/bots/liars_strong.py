@@ -60,13 +60,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsAction, one_action_per_hand
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.events import WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
 from tavern_dice.strategy.liars_dice.tendencies import OPENING, RAISE, Tendencies, size_of
-from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer, feature_of
+from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer
 
 FloatArray = npt.NDArray[np.floating[Any]]
 
@@ -178,23 +178,10 @@ class StrongLiarsDiceBot:
         if exploiting is not None:
             return exploiting
         state = self._round(view)
-        actions: list[LiarsAction] = []
-        columns: list[FloatArray] = []
-        candidates = view.legal_wagers
-        sums = view.sum_wagers
-        own = self.valuer.own_matrix(state, hands, sums)
-        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
-            feature = 0 if sums else feature_of(view.wager)[0] - 1
-            actions.append(ACCUSE)
-            columns.append(self.valuer.accuse_values(
-                view.wager, view.wager_maker, state, own[:, feature]
-            )[:, None])
-        if candidates:
-            actions.extend(candidates)
-            columns.append(self.valuer.raise_values_for(state, candidates, own))
+        actions, values = self.valuer.action_matrix(view, state, hands, view.legal_wagers)
         if not actions:
             raise BotError(f"{self.name} was asked to act with no legal action")
-        return tuple(actions), self._mix(np.concatenate(columns, axis=1))
+        return actions, self._mix(values)
 
     def action_values(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
         """Its lookahead's expected score of each legal action with its own dice (what its
@@ -267,18 +254,13 @@ class StrongLiarsDiceBot:
             exploiter = LookaheadExploiter(self.name, self.seed, target=kind, depth=1)
             self._exploiters[kind] = exploiter
         events = list(view.log)
-        chosen = [
+        return one_action_per_hand([
             exploiter.choose_action(
                 view if tuple(hand) == tuple(view.own_dice)
                 else view_as(view, view.seat, hand, (), events)
             )
             for hand in hands
-        ]
-        actions = tuple(dict.fromkeys(chosen))
-        rows = np.zeros((len(hands), len(actions)))
-        for i, action in enumerate(chosen):
-            rows[i, actions.index(action)] = 1.0
-        return actions, rows
+        ])
 
     def _round(self, view: LiarsDiceView) -> RoundState:
         me = view.seat

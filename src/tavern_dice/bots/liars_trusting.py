@@ -62,7 +62,7 @@ from tavern_dice.bots.liars_probabilistic import candidate_raises
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer, feature_of
+from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer
 
 _TIE = 1e-12
 """Values closer than this are equal; ties go to the smallest raise."""
@@ -150,23 +150,10 @@ class TrustingLiarsDiceBot:
         once (its beliefs about the others do not depend on its own dice): one action per
         row, ties broken as there (accusing first, then the raises in order). A model of
         this bot (an exploiter's) asks this instead of one hand at a time."""
-        state = self._round(view)
-        candidates = candidate_raises(view)
-        sums = view.sum_wagers
-        own = self.valuer.own_matrix(state, hands, sums)
-        actions: list[LiarsAction] = []
-        columns: list[npt.NDArray[np.floating[Any]]] = []
-        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
-            feature = 0 if sums else feature_of(view.wager)[0] - 1
-            actions.append(ACCUSE)
-            columns.append(self.valuer.accuse_values(
-                view.wager, view.wager_maker, state, own[:, feature])[:, None])
-        if candidates:
-            actions.extend(candidates)
-            columns.append(self.valuer.raise_values_for(state, candidates, own))
+        actions, values = self.valuer.action_matrix(
+            view, self._round(view), hands, candidate_raises(view))
         if not actions:
             raise BotError(f"{self.name} was asked to act with no legal action")
-        values = np.concatenate(columns, axis=1)
         best = np.zeros(len(hands), dtype=np.int64)
         best_value = values[:, 0].copy()
         for j in range(1, values.shape[1]):

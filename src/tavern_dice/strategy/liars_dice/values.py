@@ -27,7 +27,7 @@ import numpy as np
 
 from tavern_dice.liars_dice.events import RoundStarted, WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import AnyWager, SumWager
+from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction, SumWager
 from tavern_dice.strategy.liars_dice.belief import (
     FloatArray,
     IntArray,
@@ -227,6 +227,32 @@ class Valuer:
     def accuse_value(self, wager: AnyWager, maker: int, state: RoundState) -> float:
         """The bot accuses ``wager``, made by ``maker``, with its own dice."""
         return float(self.accuse_values(wager, maker, state)[0])
+
+    def action_matrix(
+        self,
+        view: LiarsDiceView,
+        state: RoundState,
+        hands: Sequence[Sequence[int]],
+        candidates: Sequence[AnyWager],
+    ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
+        """``(actions, values)`` on the viewer's turn for each of ``hands`` as its dice:
+        :data:`ACCUSE` first where it may accuse, then ``candidates``; ``values`` has one
+        row per hand. Empty ``actions`` when there is nothing to do."""
+        sums = view.sum_wagers
+        own = self.own_matrix(state, hands, sums)
+        actions: list[LiarsAction] = []
+        columns: list[FloatArray] = []
+        if view.may_accuse and view.wager is not None and view.wager_maker is not None:
+            feature = 0 if sums else feature_of(view.wager)[0] - 1
+            actions.append(ACCUSE)
+            columns.append(self.accuse_values(
+                view.wager, view.wager_maker, state, own[:, feature])[:, None])
+        if candidates:
+            actions.extend(candidates)
+            columns.append(self.raise_values_for(state, candidates, own))
+        if not columns:
+            return (), np.zeros((len(hands), 0))
+        return tuple(actions), np.concatenate(columns, axis=1)
 
     def raise_values(
         self, state: RoundState, candidates: Sequence[AnyWager]
