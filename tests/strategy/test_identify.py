@@ -35,7 +35,7 @@ def _scored_rounds(game: LiarsDiceGame) -> int:
     return count
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, 3])  # games with at least six scored decisions
 def test_a_trusting_opponent_is_named_after_its_revealed_rounds(seed: int) -> None:
     game = _heads_up("trusting", seed)
     assert _scored_rounds(game) >= 3
@@ -67,8 +67,8 @@ def test_nothing_is_named_before_enough_decisions() -> None:
 def test_strong_plays_the_local_best_response_once_it_has_named_the_bot() -> None:
     """After naming ``trusting``, in rounds no table covers, ``strong`` answers as the
     local best response against ``trusting`` would; with a table, it keeps the table."""
-    game = LiarsDiceGame(2, seed=3)  # named while 7 or more dice are still in play
-    strong = StrongLiarsDiceBot("s", seed=3)
+    game = LiarsDiceGame(2, seed=2)  # named while 7 or more dice are still in play
+    strong = StrongLiarsDiceBot("s", seed=2)
     agents = [strong, TrustingLiarsDiceBot("t")]
     exploiting = tabled = 0
     while game.winner is None:

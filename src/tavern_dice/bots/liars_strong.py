@@ -15,6 +15,13 @@ turned out to hold, and names one only when it matched every scored decision, at
 six (:mod:`tavern_dice.bots.liars_exploit.identify`; one miss and the name is withdrawn
 for good). A person, a randomised bot or an exploiter is never named.
 
+**Heads-up in a bigger round** (7-10 dice in play) against anyone else, it samples the
+shipped *blueprint* (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): CFR on the
+round's last-wager abstraction, approximate (a full-recall opponent can read more from
+the whole history than it does) but mixed and balanced, which the lookahead below is not
+(the local best response won 97.5 % of 5 v 5 rounds against that lookahead, 71 % against
+the blueprint).
+
 **Everywhere else** (three or more players, or rules without a solved policy) it plays
 the expected-value lookahead it shares with the ``trusting`` bot
 (:mod:`tavern_dice.strategy.liars_dice.values`), made robust:
@@ -86,6 +93,9 @@ class StrongLiarsDiceBot:
         identify: heads-up in a round no table covers, play the local best response
             against a known bot once the opponent's revealed rounds show it is that bot
             (:mod:`tavern_dice.bots.liars_exploit.identify`).
+        blueprints: heads-up in a round no table covers (7-10 dice in play), play the
+            shipped last-wager blueprint (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`)
+            unless the opponent is a bot it has named.
 
     Raises:
         BotError: an option out of range.
@@ -105,6 +115,7 @@ class StrongLiarsDiceBot:
         steepness: float = 20.0,
         tables: bool = True,
         identify: bool = True,
+        blueprints: bool = True,
     ) -> None:
         self.name = name
         self.seed = seed
@@ -113,6 +124,7 @@ class StrongLiarsDiceBot:
         self.pass_value = check_number("pass_value", pass_value, -1.0, 1.0)
         self.tables = bool(tables)
         self.identify = bool(identify)
+        self.blueprints = bool(blueprints)
         self._identifier: Any = None
         self._exploiters: dict[str, Any] = {}
         self.model = WagerModel("quantal")
@@ -169,14 +181,21 @@ class StrongLiarsDiceBot:
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
     ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
         """What it would do on its turn with each of ``hands`` as its dice: the solved
-        policy where one covers the round, else its mixed lookahead, for all hands at once
-        (its beliefs about the others do not depend on its own dice)."""
+        policy where one covers the round; heads-up in a bigger round, the best response
+        to a bot it has named, else the blueprint; else its mixed lookahead; for all hands
+        at once (its beliefs about the others do not depend on its own dice)."""
         table = self._table_rows(view, hands)
         if table is not None:
             return table
         exploiting = self._exploit_rows(view, hands)
         if exploiting is not None:
             return exploiting
+        if self.blueprints:
+            from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_policy
+
+            found = blueprint_policy(view, hands)
+            if found is not None:
+                return found
         state = self._round(view)
         actions, values = self.valuer.action_matrix(view, state, hands, view.legal_wagers)
         if not actions:

@@ -300,6 +300,18 @@ class PublicTree:
                self.actor_at(history))
         return self._key_to_node[key]
 
+    def window_node(self, last: Sequence[int], actor: int) -> int:
+        """The node of a ``recall=k`` DAG whose remembered wagers are ``last`` (the last
+        ``k``, or the whole history when shorter) with player ``actor`` to act."""
+        if self._key_to_node is None:
+            raise RulesetError("only a recall-k DAG is indexed by its last wagers")
+        node = self._key_to_node.get((tuple(int(b) for b in last), int(actor)))
+        if node is None:
+            raise IllegalActionError(
+                f"no node remembers wagers {list(last)} with player {actor} to act"
+            )
+        return node
+
     def slots_at(self, node: int) -> tuple[int, slice]:
         """``(actor, slots)``: who acts at ``node`` and the range of their slots there."""
         a = int(self.node_actor[node])

@@ -1,0 +1,259 @@
+"""Approximate heads-up policies for the rounds no table covers (7-10 dice in play).
+
+The shipped tables (:mod:`.tables`) are double-oracle equilibria on the full-recall tree,
+and stop at 6 dice in play: beyond that the double oracle took 886 s to reach an
+exploitability of 0.12 at 5 v 4 and 3,236 s for 0.15 at 5 v 5, and its tables would be
+tens of MB each. For the bigger heads-up rounds this module ships a **blueprint**: CFR on
+the last-wager DAG (:mod:`.dag`, ``recall=1``: a player sees its own dice, the standing
+wager and who made it, and forgets the earlier wagers). It is *not* an equilibrium of the
+real round: a full-recall opponent can read more from the whole history than the
+blueprint does. Measured (``docs/strategy.md``): the local best response
+(:mod:`.lbr`) wins 71 % of 5 v 5 rounds against it, against 97.5 % against the
+lookahead ``strong`` played there before; small rounds give the scale of the gap (3 v 3:
+LBR gains 0.32 a round from the blueprint, 0.003 from the full-recall table).
+
+It covers the ``standard`` raise; the seed's ``either`` rule plays it as a stand-in, like
+:data:`.tables.TABLE_STAND_INS`: only the standing wager matters to it, so a round that
+an ``either``-only raise brought to a wager is answered from that wager, with any raise
+the rules forbid (a repeat, L5b) left out.
+
+Files (``tavern_dice/data/liars_dice_heads_up_recall1_<key>.npz``): per round
+``(first bidder's dice, second's)``, each player's probabilities per (slot, hand) as
+``uint8`` (x 255, renormalised on load), read lazily one round at a time. Rebuild with
+``python -m tavern_dice.strategy.liars_dice.solver.build_blueprints``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.rules import LiarsDiceRules
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
+from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.tables import (
+    MAX_DICE,
+    TABLE_RULES,
+    TABLE_STAND_INS,
+    TableError,
+    table_key,
+)
+
+FloatArray = npt.NDArray[np.floating[Any]]
+
+MIN_DICE_IN_PLAY = 7
+"""Blueprints cover heads-up rounds with at least this many dice in play (the tables
+cover the rest)."""
+
+BLUEPRINT_KEYS = ("tavern-standard",)
+"""The rules keys (of :data:`.tables.TABLE_RULES`) with shipped blueprints."""
+
+_SCALE = 255.0
+
+
+def blueprint_rounds() -> list[tuple[int, int]]:
+    """Every ``(first bidder's dice, second's)`` a blueprint covers, biggest first."""
+    rounds = [(a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
+              if a + b >= MIN_DICE_IN_PLAY]
+    return sorted(rounds, key=lambda d: (-(d[0] + d[1]), d))
+
+
+@dataclass(frozen=True)
+class Blueprint:
+    """One round's last-wager policy.
+
+    Attributes:
+        game: the round (wagers in ``standard`` raise order, hands, truth).
+        tree: its last-wager DAG.
+        strategy: per player, ``(slots, hands)`` probabilities.
+        meta: how it was solved.
+    """
+
+    game: RoundGame
+    tree: PublicTree
+    strategy: tuple[FloatArray, FloatArray]
+    meta: dict[str, Any]
+
+    def policy(
+        self, last_wager: int | None, player: int, hands: Sequence[int]
+    ) -> tuple[list[int], FloatArray]:
+        """``(actions, probabilities (hands x actions))`` of ``player`` (0: the first
+        bidder) with the hand numbers ``hands``, after ``last_wager`` (a wager number;
+        ``None`` at the opening). The accusation is action ``game.bids.liar``."""
+        node = self.tree.window_node([] if last_wager is None else [last_wager], player)
+        actor, slots = self.tree.slots_at(node)
+        probs = self.strategy[actor][slots][:, list(hands)].T
+        return self.tree.slot_action[actor][slots].tolist(), probs
+
+
+def solve_blueprint(
+    key: str, dice: tuple[int, int], iterations: int
+) -> tuple[tuple[FloatArray, FloatArray], dict[str, Any]]:
+    """Run ``iterations`` of CFR on the round's last-wager DAG; return the average
+    strategy and what the solve measured (its exploitability lower bound within the
+    abstraction: the best responses there remember only the last wager too)."""
+    import time
+
+    start = time.perf_counter()
+    spec = RoundSpec.from_rules(TABLE_RULES[key], dice)
+    game = RoundGame.build(spec)
+    tree = PublicTree.build(game.bids.n_bids, 1)
+    solver = DagCFRSolver(game, tree)
+    solver.iterate(iterations)
+    bound, value = solver.measure()
+    avg = solver.average()
+    meta = {"dice": list(dice), "iterations": iterations, "recall": 1,
+            "recall1_exploitability_lower_bound": bound, "value": value,
+            "solve_seconds": round(time.perf_counter() - start, 1)}
+    return (avg[0], avg[1]), meta
+
+
+def data_path(key: str, folder: Path | None = None) -> Path:
+    """Where the blueprints of ``key`` live (``folder``, ``$TAVERN_TABLES``, or the
+    package data)."""
+    if key not in BLUEPRINT_KEYS:
+        raise TableError(f"no heads-up blueprint {key!r}; available: {list(BLUEPRINT_KEYS)}")
+    name = f"liars_dice_heads_up_recall1_{key}.npz"
+    if folder is None and os.environ.get("TAVERN_TABLES"):
+        folder = Path(os.environ["TAVERN_TABLES"])
+    if folder is not None:
+        return folder / name
+    return Path(str(resources.files("tavern_dice").joinpath(f"data/{name}")))
+
+
+def save(
+    solved: dict[tuple[int, int], tuple[tuple[FloatArray, FloatArray], dict[str, Any]]],
+    key: str, path: Path, extra: dict[str, Any] | None = None,
+) -> None:
+    """Write the blueprints ``solved`` (by dice) as the package data of ``key``."""
+    arrays: dict[str, npt.NDArray[Any]] = {}
+    rounds = []
+    for (a, b), (strategy, meta) in sorted(solved.items()):
+        for p in (0, 1):
+            arrays[f"r{a}_{b}_p{p}"] = np.rint(
+                np.clip(strategy[p], 0.0, 1.0) * _SCALE).astype(np.uint8)
+        rounds.append(meta)
+    meta_all = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(),
+                "rounds": rounds, **(extra or {})}
+    arrays["meta"] = np.array(json.dumps(meta_all))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.stem + ".part.npz")
+    np.savez_compressed(part, allow_pickle=False, **arrays)
+    os.replace(part, path)
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    """The JSON metadata of the blueprint file at ``path``."""
+    with np.load(path, allow_pickle=False) as data:
+        meta: dict[str, Any] = json.loads(str(data["meta"]))
+    return meta
+
+
+@lru_cache(maxsize=16)
+def load_blueprint(key: str, first: int, second: int, folder: Path | None = None) -> Blueprint:
+    """The shipped blueprint of round ``(first, second)`` under ``key``."""
+    path = data_path(key, folder)
+    name = f"r{first}_{second}"
+    with np.load(path, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        if f"{name}_p0" not in data:
+            raise TableError(f"the {key} blueprints have no round with dice {(first, second)}")
+        raw = (data[f"{name}_p0"], data[f"{name}_p1"])
+    info: dict[str, Any] = next(
+        (r for r in meta["rounds"] if r["dice"] == [first, second]), {})
+    spec = RoundSpec.from_rules(TABLE_RULES[key], (first, second))
+    game = RoundGame.build(spec)
+    tree = PublicTree.build(game.bids.n_bids, 1)
+    strategy = (_normalise(tree, 0, raw[0]), _normalise(tree, 1, raw[1]))
+    return Blueprint(game, tree, strategy, dict(info))
+
+
+def _normalise(tree: PublicTree, player: int, raw: npt.NDArray[np.uint8]) -> FloatArray:
+    """Probabilities per node and hand summing to 1 again after quantisation; a hand with
+    nothing left at a node plays the node's first action (the accusation where legal)."""
+    strategy = raw.astype(np.float64) / _SCALE
+    starts = tree.seg_starts[player]
+    sums = np.add.reduceat(strategy, starts, axis=0)
+    seg = tree.slot_seg[player]
+    total = sums[seg]
+    out: FloatArray = np.divide(strategy, total, out=np.zeros_like(strategy), where=total > 0)
+    first = np.zeros(strategy.shape[0], dtype=bool)
+    first[starts] = True
+    out[first[:, None] & (total <= 0)] = 1.0
+    return out
+
+
+def blueprint_key(rules: LiarsDiceRules) -> str | None:
+    """The blueprint that plays rounds of ``rules`` (its own or its stand-in's)."""
+    key = table_key(rules)
+    if key is None:
+        return None
+    for candidate in (key, TABLE_STAND_INS.get(key)):
+        if candidate in BLUEPRINT_KEYS:
+            return candidate
+    return None
+
+
+def blueprint_policy(
+    view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    """The blueprint's ``(actions, probabilities (hands x actions))`` for the seat whose
+    view this is, holding each of ``hands``, on its turn; ``None`` where no blueprint
+    covers the round (not heads-up, under 7 or over 10 dice in play, rules without one,
+    the sum endgame, or the data file missing)."""
+    if view.seat is None or view.turn != view.seat or view.phase != "bidding":
+        return None
+    if view.starter is None or view.sum_wagers:
+        return None
+    alive = [s for s, c in enumerate(view.dice_counts) if c > 0]
+    if len(alive) != 2 or view.seat not in alive:
+        return None
+    other = alive[0] if alive[1] == view.seat else alive[1]
+    mine, theirs = view.dice_counts[view.seat], view.dice_counts[other]
+    if mine > MAX_DICE or theirs > MAX_DICE or mine + theirs < MIN_DICE_IN_PLAY:
+        return None
+    key = blueprint_key(view.rules)
+    if key is None:
+        return None
+    player = 0 if view.starter == view.seat else 1
+    dice = (mine, theirs) if player == 0 else (theirs, mine)
+    try:
+        blueprint = load_blueprint(key, *dice)
+    except (TableError, OSError):
+        return None
+    game = blueprint.game
+    try:
+        last = game.bids.index(view.round_wagers[-1][1]) if view.round_wagers else None
+        numbers = [game.hands[player].index(h) for h in hands]
+    except TavernError:  # a wager or hand this round's blueprint does not know
+        return None
+    actions, probs = blueprint.policy(last, player, numbers)
+    named = [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions]
+    legal = set(view.legal_wagers)
+    keep = [i for i, a in enumerate(named)
+            if (a == ACCUSE and view.may_accuse) or (a != ACCUSE and a in legal)]
+    if not keep:
+        return None
+    if len(keep) != len(named):
+        # A raise the table's rules forbid here (a repeat, L5b, after an ``either``-only
+        # raise): left out, the others renormalised; a hand left with nothing accuses.
+        probs = probs[:, keep]
+        total = probs.sum(axis=1, keepdims=True)
+        fallback = np.array([named[i] == ACCUSE for i in keep], dtype=np.float64)
+        if not fallback.any():
+            fallback[:] = 1.0 / len(keep)
+        probs = np.where(total > 0, probs / np.maximum(total, 1e-300), fallback[None, :])
+    return tuple(named[i] for i in keep), probs
