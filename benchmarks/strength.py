@@ -60,14 +60,18 @@ def exploiters(players: int, rules: LiarsDiceRules, games: int, seed: int,
 
 
 def heads_up(games: int, seed: int, workers: int, dice: int, rules_keys: list[str],
-             names: list[str] | None = None) -> None:
+             names: list[str] | None = None,
+             opponents: tuple[str, ...] = ("trusting", "probabilistic", "equilibrium")) -> None:
     for label in rules_keys:
         rules = RULES[label].replace(dice_per_player=dice)
         print(f"\n1. Heads-up, {dice} dice each, {label} rules, {games} games per line")
-        exploiters(2, rules, games, seed, workers, names)
-        for opponent in ("trusting", "probabilistic", "equilibrium"):
+        if names != []:
+            exploiters(2, rules, games, seed, workers, names)
+        for opponent in opponents:
+            start = time.perf_counter()
             sim = simulate_liars_dice(["strong", opponent], games, seed, rules, workers)
-            print(line(f"strong vs {opponent}", sim.bots[0]), flush=True)
+            print(line(f"strong vs {opponent}", sim.bots[0]) +
+                  f"  ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 def four_players(games: int, seed: int, workers: int) -> None:
@@ -132,12 +136,18 @@ def main() -> None:
                         help="dice each in section 1 (3: every round has a shipped table)")
     parser.add_argument("--rules", default="tavern,standard", help="section 1's rules")
     parser.add_argument("--exploiters", default="",
-                        help="only these exploiters, e.g. lbr,bluffer (default: the suite)")
+                        help="only these exploiters, e.g. lbr,bluffer (default: the suite; "
+                             "'none': no exploiter)")
+    parser.add_argument("--opponents", default="trusting,probabilistic,equilibrium",
+                        help="section 1's bots for strong to play ('none': no bot)")
     args = parser.parse_args()
     sections = set(args.only.split(","))
     if "1" in sections:
-        names = args.exploiters.split(",") if args.exploiters else None
-        heads_up(args.games, args.seed, args.workers, args.dice, args.rules.split(","), names)
+        names = ([] if args.exploiters == "none"
+                 else args.exploiters.split(",") if args.exploiters else None)
+        opponents = () if args.opponents == "none" else tuple(args.opponents.split(","))
+        heads_up(args.games, args.seed, args.workers, args.dice, args.rules.split(","), names,
+                 opponents)
     if "2" in sections:
         four_players(args.games, args.seed, args.workers)
     if "3" in sections:

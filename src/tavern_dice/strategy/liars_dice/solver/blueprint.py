@@ -8,9 +8,9 @@ the last-wager DAG (:mod:`.dag`, ``recall=1``: a player sees its own dice, the s
 wager and who made it, and forgets the earlier wagers). It is *not* an equilibrium of the
 real round: a full-recall opponent can read more from the whole history than the
 blueprint does. Measured (``docs/strategy.md``): the local best response
-(:mod:`.lbr`) wins 71 % of 5 v 5 rounds against it, against 97.5 % against the
+(:mod:`.lbr`) wins 77 % of 5 v 5 rounds against it, against 97.5 % against the
 lookahead ``strong`` played there before; small rounds give the scale of the gap (3 v 3:
-LBR gains 0.32 a round from the blueprint, 0.003 from the full-recall table).
+LBR gains 0.32 a round from a recall-1 policy, 0.003 from the full-recall table).
 
 It covers the ``standard`` raise; the seed's ``either`` rule plays it as a stand-in, like
 :data:`.tables.TABLE_STAND_INS`: only the standing wager matters to it, so a round that
