@@ -247,3 +247,13 @@ def test_odds_refuses_a_wager_of_more_dice_than_are_in_play() -> None:
     assert "quantity must be 1-12 (dice in play), not 13" in flat(text)
     code, text = run("odds", "liars-dice", "--dice-in-play", "12", "--wager", "12x2")
     assert code == 0, text
+
+
+def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
+    result = CliRunner().invoke(app, ["solve", "tables", "--rules", "tavern"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = flat(result.output)
+    # The ten rounds with 7-10 dice in play, played from the standard blueprint.
+    assert text.count("approximate (blueprint)") == 10
+    assert "5 v 5" in text and "(a stand-in under these rules)" in text

@@ -11,7 +11,7 @@ iterations (log scale).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -196,4 +196,41 @@ def tables(
             f"{info.get('solve_seconds', 0):.0f} s",
             f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", status,
         )
-    Console().print(table)
+    blueprints, key = _blueprint_rounds(rules)
+    for info in blueprints:
+        a, b = info["dice"]
+        table.add_row(
+            f"{a} v {b}", "DAG", f">= {info['recall1_exploitability_lower_bound']:.4f}", "-",
+            f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", "-",
+            "approximate (blueprint)",
+        )
+    console = Console()
+    console.print(table)
+    if blueprints:
+        console.print(
+            f"Rounds with 7-10 dice in play: the {key} last-wager blueprint"
+            + ("" if key == rules else " (a stand-in under these rules)")
+            + "; its figure is a lower bound only (best responses that also remember only the "
+            "last wager). docs/strategy.md gives what a local best response wins against it."
+        )
+
+
+def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The metadata of the blueprint rounds that play under ``rules`` (7-10 dice in play)
+    and the rules key they were solved for."""
+    from tavern_dice.strategy.liars_dice.solver.blueprint import (
+        blueprint_key,
+        data_path,
+        read_meta,
+    )
+    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
+
+    key = blueprint_key(TABLE_RULES[rules])
+    if key is None:
+        return [], None
+    try:
+        meta = read_meta(data_path(key))
+    except OSError:
+        return [], None
+    return sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])), key
+
