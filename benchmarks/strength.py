@@ -74,12 +74,17 @@ def heads_up(games: int, seed: int, workers: int, dice: int, rules_keys: list[st
                   f"  ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def four_players(games: int, seed: int, workers: int) -> None:
+def four_players(games: int, seed: int, workers: int, names: list[str] | None = None,
+                 against_trusting: bool = True) -> None:
     print(f"\n2. Four players, tavern rules, {games} games per line (par 25 %)")
-    sim = simulate_liars_dice(["strong", "trusting", "trusting", "trusting"], games, seed,
-                              TAVERN, workers)
-    print(line("strong vs 3 trusting", sim.bots[0]), flush=True)
-    exploiters(4, TAVERN, games, seed, workers)
+    if against_trusting:
+        start = time.perf_counter()
+        sim = simulate_liars_dice(["strong", "trusting", "trusting", "trusting"], games, seed,
+                                  TAVERN, workers)
+        print(line("strong vs 3 trusting", sim.bots[0]) +
+              f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    if names != []:
+        exploiters(4, TAVERN, games, seed, workers, names)
 
 
 class Timed:
@@ -139,17 +144,18 @@ def main() -> None:
                         help="only these exploiters, e.g. lbr,bluffer (default: the suite; "
                              "'none': no exploiter)")
     parser.add_argument("--opponents", default="trusting,probabilistic,equilibrium",
-                        help="section 1's bots for strong to play ('none': no bot)")
+                        help="section 1's bots for strong to play ('none': no bot, nor "
+                             "section 2's trusting line)")
     args = parser.parse_args()
     sections = set(args.only.split(","))
+    names = ([] if args.exploiters == "none"
+             else args.exploiters.split(",") if args.exploiters else None)
     if "1" in sections:
-        names = ([] if args.exploiters == "none"
-                 else args.exploiters.split(",") if args.exploiters else None)
         opponents = () if args.opponents == "none" else tuple(args.opponents.split(","))
         heads_up(args.games, args.seed, args.workers, args.dice, args.rules.split(","), names,
                  opponents)
     if "2" in sections:
-        four_players(args.games, args.seed, args.workers)
+        four_players(args.games, args.seed, args.workers, names, args.opponents != "none")
     if "3" in sections:
         decision_times(args.timing_games, args.seed)
 
