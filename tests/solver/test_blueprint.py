@@ -22,10 +22,10 @@ from tavern_dice.strategy.liars_dice.solver.blueprint import (
     blueprint_rounds,
     data_path,
     load_blueprint,
-    read_meta,
     save,
     solve_blueprint,
 )
+from tavern_dice.strategy.liars_dice.solver.tables import read_meta
 
 STANDARD = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
 

@@ -218,12 +218,8 @@ def tables(
 def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None]:
     """The metadata of the blueprint rounds that play under ``rules`` (7-10 dice in play)
     and the rules key they were solved for."""
-    from tavern_dice.strategy.liars_dice.solver.blueprint import (
-        blueprint_key,
-        data_path,
-        read_meta,
-    )
-    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
+    from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_key, data_path
+    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, read_meta
 
     key = blueprint_key(TABLE_RULES[rules])
     if key is None:

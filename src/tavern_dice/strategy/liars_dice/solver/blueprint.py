@@ -26,11 +26,9 @@ Files (``tavern_dice/data/liars_dice_heads_up_recall1_<key>.npz``): per round
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +47,9 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     TABLE_RULES,
     TABLE_STAND_INS,
     TableError,
+    data_file,
     table_key,
+    write_data,
 )
 
 FloatArray = npt.NDArray[np.floating[Any]]
@@ -126,12 +126,7 @@ def data_path(key: str, folder: Path | None = None) -> Path:
     package data)."""
     if key not in BLUEPRINT_KEYS:
         raise TableError(f"no heads-up blueprint {key!r}; available: {list(BLUEPRINT_KEYS)}")
-    name = f"liars_dice_heads_up_recall1_{key}.npz"
-    if folder is None and os.environ.get("TAVERN_TABLES"):
-        folder = Path(os.environ["TAVERN_TABLES"])
-    if folder is not None:
-        return folder / name
-    return Path(str(resources.files("tavern_dice").joinpath(f"data/{name}")))
+    return data_file(f"liars_dice_heads_up_recall1_{key}.npz", folder)
 
 
 def save(
@@ -146,20 +141,7 @@ def save(
             arrays[f"r{a}_{b}_p{p}"] = np.rint(
                 np.clip(strategy[p], 0.0, 1.0) * _SCALE).astype(np.uint8)
         rounds.append(meta)
-    meta_all = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(),
-                "rounds": rounds, **(extra or {})}
-    arrays["meta"] = np.array(json.dumps(meta_all))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(path.stem + ".part.npz")
-    np.savez_compressed(part, allow_pickle=False, **arrays)
-    os.replace(part, path)
-
-
-def read_meta(path: Path) -> dict[str, Any]:
-    """The JSON metadata of the blueprint file at ``path``."""
-    with np.load(path, allow_pickle=False) as data:
-        meta: dict[str, Any] = json.loads(str(data["meta"]))
-    return meta
+    write_data(path, arrays, key, rounds, extra)
 
 
 @lru_cache(maxsize=16)

@@ -88,7 +88,12 @@ def data_path(key: str, folder: Path | None = None) -> Path:
     ``$TAVERN_TABLES`` (to try a build before installing it), else the package data."""
     if key not in TABLE_RULES:
         raise TableError(f"no heads-up table {key!r}; available: {list(TABLE_RULES)}")
-    name = f"liars_dice_heads_up_{key}.npz"
+    return data_file(f"liars_dice_heads_up_{key}.npz", folder)
+
+
+def data_file(name: str, folder: Path | None = None) -> Path:
+    """The shipped data file ``name``: in ``folder``, else in ``$TAVERN_TABLES``, else in
+    the package data."""
     if folder is None and os.environ.get("TAVERN_TABLES"):
         folder = Path(os.environ["TAVERN_TABLES"])
     if folder is not None:
@@ -281,9 +286,16 @@ def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
         for p in (0, 1):
             arrays[f"{name}_p{p}"] = quantise(table.strategy[p])
         rounds.append({"dice": [a, b], **table.meta})
+    write_data(path, arrays, key, rounds, extra)
+
+
+def write_data(path: Path, arrays: dict[str, npt.NDArray[Any]], key: str,
+               rounds: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
+    """Write ``arrays`` and the JSON metadata of rules ``key`` and its ``rounds`` to the
+    compressed ``.npz`` at ``path``."""
     meta = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(), "rounds": rounds,
             **(extra or {})}
-    arrays["meta"] = np.array(json.dumps(meta))
+    arrays = {**arrays, "meta": np.array(json.dumps(meta))}
     path.parent.mkdir(parents=True, exist_ok=True)
     # Written aside and renamed: a build rewrites its file after each round while other
     # processes may be reading it.
