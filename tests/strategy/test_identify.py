@@ -13,6 +13,7 @@ from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.liars_dice.events import Revealed, RoundStarted
 from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.play.runner import liars_dice_step, play_liars_dice
 
 
@@ -107,3 +108,27 @@ def test_a_known_bot_answers_for_many_hands_as_it_does_for_one(kind: str) -> Non
                 checked += 1
         liars_dice_step(game, agents)
     assert checked > 50
+
+
+def test_a_name_is_withdrawn_when_the_opponent_wagers_what_the_bot_never_would() -> None:
+    """Mid-round, before any reveal: a wager the named bot would make with no hand at all
+    (``probabilistic`` never opens with 7 sixes) ends the name for good, and ``strong``
+    plays its robust policy instead of the best response against that bot."""
+    from tavern_dice.liars_dice.wager import Wager
+
+    class Named(Identifier):
+        def identify(self, view: LiarsDiceView, seat: int) -> str | None:
+            record = self._records.get(seat)
+            return None if record and "probabilistic" in record.missed else "probabilistic"
+
+    game = LiarsDiceGame(2, seed=5)
+    opener = game.turn
+    assert opener is not None
+    strong = StrongLiarsDiceBot("s", seed=5)
+    strong._identifier = Named()
+    me = 1 - opener
+    game.wager(Wager(7, 6), opener)
+    view = game.view(me)
+    assert strong._exploit_rows(view, (view.own_dice,)) is None
+    assert strong._identifier.identify(view, opener) is None
+    assert LookaheadExploiter("x", 1, target="probabilistic", depth=1).consistent(view) is False

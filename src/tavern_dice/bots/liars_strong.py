@@ -272,6 +272,10 @@ class StrongLiarsDiceBot:
 
             exploiter = LookaheadExploiter(self.name, self.seed, target=kind, depth=1)
             self._exploiters[kind] = exploiter
+        if not exploiter.consistent(view):
+            # A wager this round that the named bot would make with no hand: not that bot.
+            self._identifier.withdraw(opponent, kind)
+            return None
         events = list(view.log)
         return one_action_per_hand([
             exploiter.choose_action(
