@@ -26,6 +26,7 @@ Files (``tavern_dice/data/liars_dice_heads_up_recall1_<key>.npz``): per round
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,6 +49,8 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     TABLE_STAND_INS,
     TableError,
     data_file,
+    heads_up_round,
+    keep_legal,
     table_key,
     write_data,
 )
@@ -105,8 +108,6 @@ def solve_blueprint(
     """Run ``iterations`` of CFR on the round's last-wager DAG; return the average
     strategy and what the solve measured (its exploitability lower bound within the
     abstraction: the best responses there remember only the last wager too)."""
-    import time
-
     start = time.perf_counter()
     spec = RoundSpec.from_rules(TABLE_RULES[key], dice)
     game = RoundGame.build(spec)
@@ -196,24 +197,15 @@ def blueprint_policy(
     view this is, holding each of ``hands``, on its turn; ``None`` where no blueprint
     covers the round (not heads-up, under 7 or over 10 dice in play, rules without one,
     the sum endgame, or the data file missing)."""
-    if view.seat is None or view.turn != view.seat or view.phase != "bidding":
+    found = heads_up_round(view)
+    if found is None or view.turn != view.seat:
         return None
-    if view.starter is None or view.sum_wagers:
-        return None
-    alive = [s for s, c in enumerate(view.dice_counts) if c > 0]
-    if len(alive) != 2 or view.seat not in alive:
-        return None
-    other = alive[0] if alive[1] == view.seat else alive[1]
-    mine, theirs = view.dice_counts[view.seat], view.dice_counts[other]
-    if mine > MAX_DICE or theirs > MAX_DICE or mine + theirs < MIN_DICE_IN_PLAY:
-        return None
+    first, second, player, _ = found
     key = blueprint_key(view.rules)
-    if key is None:
+    if key is None or first + second < MIN_DICE_IN_PLAY:
         return None
-    player = 0 if view.starter == view.seat else 1
-    dice = (mine, theirs) if player == 0 else (theirs, mine)
     try:
-        blueprint = load_blueprint(key, *dice)
+        blueprint = load_blueprint(key, first, second)
     except (TableError, OSError):
         return None
     game = blueprint.game
@@ -223,19 +215,6 @@ def blueprint_policy(
     except TavernError:  # a wager or hand this round's blueprint does not know
         return None
     actions, probs = blueprint.policy(last, player, numbers)
-    named = [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions]
-    legal = set(view.legal_wagers)
-    keep = [i for i, a in enumerate(named)
-            if (a == ACCUSE and view.may_accuse) or (a != ACCUSE and a in legal)]
-    if not keep:
-        return None
-    if len(keep) != len(named):
-        # A raise the table's rules forbid here (a repeat, L5b, after an ``either``-only
-        # raise): left out, the others renormalised; a hand left with nothing accuses.
-        probs = probs[:, keep]
-        total = probs.sum(axis=1, keepdims=True)
-        fallback = np.array([named[i] == ACCUSE for i in keep], dtype=np.float64)
-        if not fallback.any():
-            fallback[:] = 1.0 / len(keep)
-        probs = np.where(total > 0, probs / np.maximum(total, 1e-300), fallback[None, :])
-    return tuple(named[i] for i in keep), probs
+    return keep_legal(
+        view, [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions], probs
+    )

@@ -378,24 +378,50 @@ def load_round(key: str, first: int, second: int, folder: Path | None = None) ->
     return table
 
 
-def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
-    """``(key, first bidder's dice, second's, my player number, opponent)`` of a
-    heads-up round a table covers, or ``None``."""
+def heads_up_round(view: LiarsDiceView) -> tuple[int, int, int, int] | None:
+    """``(first bidder's dice, second's, my player number, opponent)`` of the heads-up
+    round ``view`` shows, bidding, with at most :data:`MAX_DICE` dice a side, or ``None``."""
     if view.seat is None or view.phase != "bidding" or view.starter is None:
         return None
     alive = [s for s, c in enumerate(view.dice_counts) if c > 0]
     if len(alive) != 2 or view.seat not in alive:
-        return None
-    key = table_key(view.rules)
-    if key is None:
         return None
     other = alive[0] if alive[1] == view.seat else alive[1]
     mine, theirs = view.dice_counts[view.seat], view.dice_counts[other]
     if mine > MAX_DICE or theirs > MAX_DICE:
         return None
     if view.starter == view.seat:
-        return key, mine, theirs, 0, other
-    return key, theirs, mine, 1, other
+        return mine, theirs, 0, other
+    return theirs, mine, 1, other
+
+
+def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
+    """``(key, first bidder's dice, second's, my player number, opponent)`` of a
+    heads-up round a table covers, or ``None``."""
+    found = heads_up_round(view)
+    key = table_key(view.rules)
+    if found is None or key is None:
+        return None
+    return (key, *found)
+
+
+def keep_legal(
+    view: LiarsDiceView, named: Sequence[LiarsAction], probs: FloatArray
+) -> tuple[tuple[LiarsAction, ...], FloatArray]:
+    """A stored policy's actions and probabilities without the raises the table's rules
+    forbid here, the rest renormalised per hand (a hand left with nothing accuses).
+
+    Only a stand-in policy has such raises: a ``standard`` raise that repeats an earlier
+    wager of the round after an ``either``-only raise (L5b)."""
+    legal = set(view.legal_wagers)
+    keep = [i for i, a in enumerate(named) if a == ACCUSE or a in legal]
+    if len(keep) == len(named):
+        return tuple(named), probs
+    kept = tuple(named[i] for i in keep)
+    probs = probs[:, keep]
+    total = probs.sum(axis=1, keepdims=True)
+    accuse = np.array([a == ACCUSE for a in kept])
+    return kept, np.where(total > 0, probs / np.maximum(total, 1e-300), accuse[None, :] * 1.0)
 
 
 def off_tree_policy(
@@ -457,20 +483,9 @@ def heads_up_policy(
         actions, probs = off_tree_policy(table, history, numbers)
     else:
         actions, probs = table.policy(history, numbers)
-    named: tuple[LiarsAction, ...] = tuple(
-        ACCUSE if a == game.liar else game.wagers[a] for a in actions
+    return keep_legal(
+        view, [ACCUSE if a == game.liar else game.wagers[a] for a in actions], probs
     )
-    legal = set(view.legal_wagers)
-    keep = [i for i, a in enumerate(named) if a == ACCUSE or a in legal]
-    if len(keep) != len(named):
-        # Only with a stand-in table (TABLE_STAND_INS): a ``standard`` raise that repeats
-        # an earlier wager of the round after an ``either``-only raise (L5b).
-        named = tuple(named[i] for i in keep)
-        probs = probs[:, keep]
-        total = probs.sum(axis=1, keepdims=True)
-        accuse = np.array([a == ACCUSE for a in named])
-        probs = np.where(total > 0, probs / np.maximum(total, 1e-300), accuse[None, :] * 1.0)
-    return named, probs
 
 
 TABLE_STAND_INS: dict[str, str] = {"tavern": "tavern-standard"}
