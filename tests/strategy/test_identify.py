@@ -132,3 +132,61 @@ def test_a_name_is_withdrawn_when_the_opponent_wagers_what_the_bot_never_would()
     assert strong._exploit_rows(view, (view.own_dice,)) is None
     assert strong._identifier.identify(view, opener) is None
     assert LookaheadExploiter("x", 1, target="probabilistic", depth=1).consistent(view) is False
+
+
+def test_the_alternative_is_a_distribution_over_the_legal_actions() -> None:
+    """The strong player a name is tested against (blueprint mixed with a uniform choice)
+    gives every legal action a chance, and the chances sum to one."""
+    from tavern_dice.bots.liars_exploit.identify import ALTERNATIVE_FLOOR, alternative_probability
+
+    game = LiarsDiceGame(2, seed=7)  # 10 dice in play: a blueprint round
+    agents = [make_liars_dice_bot("strong", "a", seed=7), make_liars_dice_bot("strong", "b")]
+    checked = 0
+    while game.round == 1:
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        actions = [*view.legal_wagers, *(["accuse"] if view.may_accuse else [])]
+        chances = [alternative_probability(view, a) for a in actions]
+        assert sum(chances) == pytest.approx(1.0, abs=1e-6)
+        assert min(chances) >= ALTERNATIVE_FLOOR / len(actions) - 1e-12
+        checked += 1
+        liars_dice_step(game, agents)
+    assert checked >= 2
+
+
+def test_choices_an_exploiter_would_make_too_are_weak_evidence() -> None:
+    """With the candidate itself as the alternative's exploiter, every matched decision is
+    one the alternative makes half the time at least: the likelihood ratio grows by at
+    most log 2 a decision, so ``trusting`` is not named on its six or seven decisions
+    (without that exploiter it is)."""
+    import math
+
+    from tavern_dice.bots.liars_exploit.identify import MIN_EVIDENCE
+
+    game = _heads_up("trusting", 2)
+    assert Identifier().identify(game.view(0), 1) == "trusting"
+    doubting = Identifier(exploiter=lambda: TrustingLiarsDiceBot("t"))
+    assert doubting.identify(game.view(0), 1) is None
+    record = doubting._records[1]
+    assert record.matched["trusting"] >= MIN_DECISIONS
+    assert record.evidence["trusting"] <= record.matched["trusting"] * math.log(2) + 1e-9
+    assert record.evidence["trusting"] < MIN_EVIDENCE
+
+
+def test_the_local_best_response_is_not_named_a_known_bot() -> None:
+    """A game (standard raises, seed 582) where the local best response against ``strong``
+    matched ``probabilistic`` at seven decisions, four of them raises, by its fourth round:
+    tested against the blueprint alone it was named (likelihood ratio e**14); with the
+    exploiter in the alternative it is not."""
+    from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
+    from tavern_dice.play.exploit import lookup
+
+    game = LiarsDiceGame(2, rules=TAVERN.replace(raise_rule=RaiseRule.STANDARD), seed=582)
+    strong = StrongLiarsDiceBot("s", seed=91)
+    agents = [strong, lookup("lbr").build("strong", "x", 89)]
+    while len(game.log) < 26:
+        liars_dice_step(game, agents)
+    view = game.view(0)
+    assert Identifier().identify(view, 1) == "probabilistic"
+    assert Identifier(exploiter=strong._exploiter_of_me).identify(view, 1) is None

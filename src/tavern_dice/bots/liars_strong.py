@@ -67,7 +67,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction, one_action_per_hand
+from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent, one_action_per_hand
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.events import WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -119,6 +119,13 @@ class StrongLiarsDiceBot:
     ) -> None:
         self.name = name
         self.seed = seed
+        # Its options as given: the identifier's exploiter of it models a copy of it.
+        self.options: dict[str, Any] = {
+            "temperature": temperature, "margin": margin, "prior_bluff": prior_bluff,
+            "prior_weight": prior_weight, "opponent_weight": opponent_weight,
+            "pass_value": pass_value, "steepness": steepness, "tables": tables,
+            "identify": identify, "blueprints": blueprints,
+        }
         self.temperature = check_number("temperature", temperature, 1e-6)
         self.margin = check_number("margin", margin, 0.0)
         self.pass_value = check_number("pass_value", pass_value, -1.0, 1.0)
@@ -261,7 +268,7 @@ class StrongLiarsDiceBot:
         from tavern_dice.bots.liars_exploit.views import view_as
 
         if self._identifier is None:
-            self._identifier = Identifier()
+            self._identifier = Identifier(exploiter=self._exploiter_of_me)
         opponent = alive[0] if alive[1] == view.seat else alive[1]
         kind = self._identifier.identify(view, opponent)
         if kind is None:
@@ -284,6 +291,14 @@ class StrongLiarsDiceBot:
             )
             for hand in hands
         ])
+
+    def _exploiter_of_me(self) -> LiarsDiceAgent:
+        """The local best response against this bot (its copy naming nobody): a player
+        the identifier must not mistake for a known bot."""
+        from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
+
+        return LookaheadExploiter(self.name, self.seed, target="strong", depth=1,
+                                  target_options=self.options | {"identify": False})
 
     def _round(self, view: LiarsDiceView) -> RoundState:
         me = view.seat
