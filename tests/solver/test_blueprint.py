@@ -16,8 +16,10 @@ from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.liars_dice.wager import Wager
 from tavern_dice.strategy.liars_dice.solver.blueprint import (
     BLUEPRINT_KEYS,
+    RECALLS,
     blueprint_policy,
     blueprint_rounds,
     data_path,
@@ -34,6 +36,12 @@ STANDARD = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
 def solved() -> dict[tuple[int, int], Any]:
     # 2 v 5 and 5 v 2: the cheapest rounds a blueprint covers (21 x 252 hands).
     return {dice: solve_blueprint("tavern-standard", dice, 30) for dice in ((2, 5), (5, 2))}
+
+
+@pytest.fixture(scope="module")
+def solved2() -> dict[tuple[int, int], Any]:
+    # The two-wager blueprint of 2 v 5 only (a few iterations: its numbers are not the point).
+    return {(2, 5): solve_blueprint("tavern-standard", (2, 5), 10, recall=2)}
 
 
 @pytest.fixture()
@@ -66,6 +74,16 @@ def test_a_saved_blueprint_reads_back_as_the_solved_distributions(
         sums = np.add.reduceat(loaded.strategy[p], tree.seg_starts[p], axis=0)
         assert sums == pytest.approx(1.0)
         assert np.abs(loaded.strategy[p] - strategy[p]).max() < 0.03
+    # Play renormalises one node at a time (the stored bytes stay in memory): the same rows.
+    full = loaded.strategy
+    for node in range(0, tree.n_nodes, 7):
+        actor, slots = tree.slots_at(node)
+        if slots.stop == slots.start:
+            continue
+        remembered = [] if tree.node_layer[node] < 0 else [int(tree.node_layer[node])]
+        hands = list(range(full[actor].shape[1]))
+        _, rows = loaded.policy(remembered, actor, hands)
+        assert rows == pytest.approx(full[actor][slots].T)
     rounds = read_meta(data_path("tavern-standard", folder))["rounds"]
     assert [r["dice"] for r in rounds] == [[2, 5], [5, 2]]
 
@@ -132,5 +150,49 @@ def test_strong_plays_the_blueprint_heads_up_in_a_big_round(folder: Path) -> Non
 
 def test_the_shipped_blueprints_cover_every_round() -> None:
     for key in BLUEPRINT_KEYS:
-        meta = read_meta(data_path(key))
-        assert sorted(tuple(r["dice"]) for r in meta["rounds"]) == sorted(blueprint_rounds())
+        for recall in RECALLS:
+            meta = read_meta(data_path(key, recall=recall))
+            assert sorted(tuple(r["dice"]) for r in meta["rounds"]) == sorted(blueprint_rounds())
+            assert {r["recall"] for r in meta["rounds"]} == {recall}
+
+
+def test_the_two_wager_blueprint_answers_where_it_has_a_node(
+    folder: Path, solved2: dict[tuple[int, int], Any]
+) -> None:
+    """With both memories shipped, a player two rising wagers into a round reads the
+    two-wager blueprint's node for them; after an ``either``-only raise (a higher face at a
+    lower quantity: the two wagers do not rise in the ``standard`` order) it has no node,
+    and the last-wager blueprint answers."""
+    save(solved2, "tavern-standard", data_path("tavern-standard", folder, recall=2))
+    load_blueprint.cache_clear()
+    two = load_blueprint("tavern-standard", 2, 5, recall=2)
+    one = load_blueprint("tavern-standard", 2, 5)
+    assert two.tree.recall == 2 and one.tree.recall == 1
+    game = two.game
+    hands = hands_of(2, 6).faces  # the first bidder holds 2 dice
+    numbers = [game.hands[0].index(h) for h in hands]
+
+    rising = LiarsDiceGame(2, rules=TAVERN, seed=4, starting_dice=[2, 5])  # seat 0 (2 dice) opens
+    first = rising.turn
+    assert first == 0
+    rising.wager(Wager(2, 3), first)
+    rising.wager(Wager(3, 3), 1 - first)
+    found = blueprint_policy(rising.view(first), hands)
+    assert found is not None
+    wagers = [game.bids.index(Wager(2, 3)), game.bids.index(Wager(3, 3))]
+    actions, probs = two.policy(wagers, 0, numbers)
+    expected = [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions]
+    assert list(found[0]) == expected
+    assert found[1] == pytest.approx(probs)
+    last_only = one.policy(wagers[1:], 0, numbers)[1]
+    assert not np.allclose(probs, last_only)  # it does remember more
+
+    falling = LiarsDiceGame(2, rules=TAVERN, seed=4, starting_dice=[2, 5])
+    falling.wager(Wager(3, 3), first)
+    falling.wager(Wager(2, 6), 1 - first)  # a higher face, a lower quantity (either)
+    found = blueprint_policy(falling.view(first), hands)
+    assert found is not None
+    actions, probs = one.policy([game.bids.index(Wager(2, 6))], 0, numbers)
+    keep = [i for i, a in enumerate(actions) if a == game.bids.liar
+            or game.bids.wager(a) in set(falling.view(first).legal_wagers)]
+    assert found[1] == pytest.approx(probs[:, keep] / probs[:, keep].sum(axis=1, keepdims=True))

@@ -174,19 +174,17 @@ def test_choices_an_exploiter_would_make_too_are_weak_evidence() -> None:
     assert record.evidence["trusting"] < MIN_EVIDENCE
 
 
-def test_the_local_best_response_is_not_named_a_known_bot() -> None:
-    """A game (standard raises, seed 582) where the local best response against ``strong``
-    matched ``probabilistic`` at seven decisions, four of them raises, by its fourth round:
-    tested against the blueprint alone it was named (likelihood ratio e**14); with the
-    exploiter in the alternative it is not."""
-    from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
-    from tavern_dice.play.exploit import lookup
-
-    game = LiarsDiceGame(2, rules=TAVERN.replace(raise_rule=RaiseRule.STANDARD), seed=582)
-    strong = StrongLiarsDiceBot("s", seed=91)
-    agents = [strong, lookup("lbr").build("strong", "x", 89)]
-    while len(game.log) < 26:
-        liars_dice_step(game, agents)
-    view = game.view(0)
-    assert Identifier().identify(view, 1) == "probabilistic"
-    assert Identifier(exploiter=strong._exploiter_of_me).identify(view, 1) is None
+def test_strong_tests_a_name_against_the_local_best_response_against_itself() -> None:
+    """``strong``'s identifier weighs each matched choice against the local best response
+    against ``strong`` (a copy that names nobody, so the alternative cannot recurse): the
+    exploiter that was named ``probabilistic`` in 5 of 300 ``standard`` games by the
+    raise-count rule alone (likelihood ratios e**2.2-e**3.2 against this alternative, e**14
+    against the blueprint alone once)."""
+    strong = StrongLiarsDiceBot("s", seed=3, temperature=0.02)
+    exploiter = strong._exploiter_of_me()
+    assert isinstance(exploiter, LookaheadExploiter)
+    assert exploiter.target == "strong" and exploiter.depth == 1
+    copy = exploiter.model.agent
+    assert isinstance(copy, StrongLiarsDiceBot)
+    assert copy.identify is False and copy.temperature == 0.02
+    assert copy.options == strong.options | {"identify": False}

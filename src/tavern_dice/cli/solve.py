@@ -199,8 +199,10 @@ def tables(
     blueprints, key = _blueprint_rounds(rules)
     for info in blueprints:
         a, b = info["dice"]
+        recall = info["recall"]
         table.add_row(
-            f"{a} v {b}", "DAG", f">= {info['recall1_exploitability_lower_bound']:.4f}", "-",
+            f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}",
+            f">= {info['recall_exploitability_lower_bound']:.4f}", "-",
             f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", "-",
             "approximate (blueprint)",
         )
@@ -208,25 +210,35 @@ def tables(
     console.print(table)
     if blueprints:
         console.print(
-            f"Rounds with 7-10 dice in play: the {key} last-wager blueprint"
+            f"Rounds with 7-10 dice in play: the {key} blueprints"
             + ("" if key == rules else " (a stand-in under these rules)")
-            + "; its figure is a lower bound only (best responses that also remember only the "
-            "last wager). docs/strategy.md gives what a local best response wins against it."
+            + ", remembering the last two wagers (the last one only, where no two-wager "
+            "node remembers the history); each figure is a lower bound only (best responses "
+            "that remember no more wagers). "
+            "docs/strategy.md gives what a local best response wins against them."
         )
 
 
 def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None]:
-    """The metadata of the blueprint rounds that play under ``rules`` (7-10 dice in play)
-    and the rules key they were solved for."""
-    from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_key, data_path
+    """The metadata of the blueprint rounds that play under ``rules`` (7-10 dice in play;
+    of each round, the blueprint with the longest memory shipped) and the rules key they
+    were solved for."""
+    from tavern_dice.strategy.liars_dice.solver.blueprint import (
+        RECALLS,
+        blueprint_key,
+        data_path,
+    )
     from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, read_meta
 
     key = blueprint_key(TABLE_RULES[rules])
     if key is None:
         return [], None
-    try:
-        meta = read_meta(data_path(key))
-    except OSError:
-        return [], None
-    return sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])), key
-
+    rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    for recall in sorted(RECALLS):
+        try:
+            meta = read_meta(data_path(key, recall=recall))
+        except OSError:
+            continue
+        for info in meta["rounds"]:
+            rounds[tuple(info["dice"])] = info  # a longer memory replaces a shorter one
+    return sorted(rounds.values(), key=lambda r: (sum(r["dice"]), r["dice"])), key

@@ -3,24 +3,31 @@
 The shipped tables (:mod:`.tables`) are double-oracle equilibria on the full-recall tree,
 and stop at 6 dice in play: beyond that the double oracle took 886 s to reach an
 exploitability of 0.12 at 5 v 4 and 3,236 s for 0.15 at 5 v 5, and its tables would be
-tens of MB each. For the bigger heads-up rounds this module ships a **blueprint**: CFR on
-the last-wager DAG (:mod:`.dag`, ``recall=1``: a player sees its own dice, the standing
-wager and who made it, and forgets the earlier wagers). It is *not* an equilibrium of the
-real round: a full-recall opponent can read more from the whole history than the
-blueprint does. Measured (``docs/strategy.md``): the local best response
-(:mod:`.lbr`) wins 77 % of 5 v 5 rounds against it, against 97.5 % against the
-lookahead ``strong`` played there before; small rounds give the scale of the gap (3 v 3:
-LBR gains 0.32 a round from a recall-1 policy, 0.003 from the full-recall table).
+tens of MB each. For the bigger heads-up rounds this module ships **blueprints**: CFR on
+the last-wagers DAG (:mod:`.dag`). With ``recall=1`` a player sees its own dice, the
+standing wager and who made it, and forgets the earlier wagers; with ``recall=2`` it also
+remembers the wager before (its own last one, heads-up). Both are shipped for every round
+with 7-10 dice in play; a player reads the two-wager blueprint, and the last-wager one
+where the two-wager one has no node (a history whose last two wagers do not rise in the
+``standard`` order, under the ``either`` stand-in). The two-wager DAGs are 15-25 times
+bigger (an iteration takes 0.6 s at 4 v 3, 6 s at 5 v 4 and about 15 s at 5 v 5 on this
+machine), so they get fewer iterations (:func:`default_iterations`).
+Neither is an equilibrium of the real round: a full-recall opponent can read more from the
+whole history. Measured (``docs/strategy.md``): the local best response (:mod:`.lbr`) wins
+77 % of 5 v 5 rounds against the last-wager blueprint, against 97.5 % against the
+lookahead ``strong`` played there before, and 72.5 % of 4 v 3 rounds against it, 59.5 %
+against the two-wager one; small rounds give the scale of the gap (3 v 3: LBR gains 0.32
+a round from a recall-1 policy, 0.003 from the full-recall table).
 
 It covers the ``standard`` raise; the seed's ``either`` rule plays it as a stand-in, like
 :data:`.tables.TABLE_STAND_INS`: only the standing wager matters to it, so a round that
 an ``either``-only raise brought to a wager is answered from that wager, with any raise
 the rules forbid (a repeat, L5b) left out.
 
-Files (``tavern_dice/data/liars_dice_heads_up_recall1_<key>.npz``): per round
-``(first bidder's dice, second's)``, each player's probabilities per (slot, hand) as
-``uint8`` (x 255, renormalised on load), read lazily one round at a time. Rebuild with
-``python -m tavern_dice.strategy.liars_dice.solver.build_blueprints``.
+Files (``tavern_dice/data/liars_dice_heads_up_recall<k>_<key>.npz``, one per memory
+``k``): per round ``(first bidder's dice, second's)``, each player's probabilities per
+(slot, hand) as ``uint8`` (x 255, renormalised on load), read lazily one round at a time.
+Rebuild with ``python -m tavern_dice.strategy.liars_dice.solver.build_blueprints``.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.errors import TavernError
+from tavern_dice.errors import IllegalActionError, TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
@@ -64,70 +71,100 @@ cover the rest)."""
 BLUEPRINT_KEYS = ("tavern-standard",)
 """The rules keys (of :data:`.tables.TABLE_RULES`) with shipped blueprints."""
 
+RECALLS = (2, 1)
+"""The memories shipped, the longest first: a player asks the longest that covers its
+round and has a node for its history."""
+
 _SCALE = 255.0
 
 
 def blueprint_rounds() -> list[tuple[int, int]]:
-    """Every ``(first bidder's dice, second's)`` a blueprint covers, biggest first."""
+    """Every ``(first bidder's dice, second's)`` the blueprints cover, biggest first."""
     rounds = [(a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
               if a + b >= MIN_DICE_IN_PLAY]
     return sorted(rounds, key=lambda d: (-(d[0] + d[1]), d))
 
 
+def default_iterations(recall: int, dice: tuple[int, int]) -> int:
+    """CFR iterations of the shipped build: 600 for the last-wager blueprints; for the
+    two-wager ones 300 up to 8 dice in play, 150 at 9 and 100 at 10, so that each round
+    solves in under 30 minutes on one core of the project's machine."""
+    if recall == 1:
+        return 600
+    return {9: 150, 10: 100}.get(sum(dice), 300)
+
+
 @dataclass(frozen=True)
 class Blueprint:
-    """One round's last-wager policy.
+    """One round's policy on a last-wagers DAG.
 
     Attributes:
         game: the round (wagers in ``standard`` raise order, hands, truth).
-        tree: its last-wager DAG.
-        strategy: per player, ``(slots, hands)`` probabilities.
+        tree: its last-wagers DAG (``tree.recall`` wagers remembered).
+        raw: per player, ``(slots, hands)`` probabilities as stored (``uint8``, x 255);
+            kept so, and renormalised one node at a time, because a two-wager round
+            would take 73-145 MB as floats (5 v 5), 18 MB so.
         meta: how it was solved.
     """
 
     game: RoundGame
     tree: PublicTree
-    strategy: tuple[FloatArray, FloatArray]
+    raw: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]
     meta: dict[str, Any]
 
+    @property
+    def strategy(self) -> tuple[FloatArray, FloatArray]:
+        """Both players' probabilities per (slot, hand), renormalised (built on each call,
+        for tools and tests: play reads one node at a time)."""
+        return (_normalise(self.tree, 0, self.raw[0]), _normalise(self.tree, 1, self.raw[1]))
+
     def policy(
-        self, last_wager: int | None, player: int, hands: Sequence[int]
+        self, wagers: Sequence[int], player: int, hands: Sequence[int]
     ) -> tuple[list[int], FloatArray]:
         """``(actions, probabilities (hands x actions))`` of ``player`` (0: the first
-        bidder) with the hand numbers ``hands``, after ``last_wager`` (a wager number;
-        ``None`` at the opening). The accusation is action ``game.bids.liar``."""
-        node = self.tree.window_node([] if last_wager is None else [last_wager], player)
+        bidder) with the hand numbers ``hands``, after the round's ``wagers`` (wager
+        numbers, oldest first; only the last ``tree.recall`` count). The accusation is
+        action ``game.bids.liar``.
+
+        Raises:
+            IllegalActionError: the DAG has no node for those wagers (they do not rise in
+                the ``standard`` order, or it is not ``player``'s turn after them).
+        """
+        recall = self.tree.recall or 1
+        node = self.tree.window_node(list(wagers)[-recall:], player)
         actor, slots = self.tree.slots_at(node)
-        probs = self.strategy[actor][slots][:, list(hands)].T
+        probs = _node_rows(self.raw[actor][slots][:, list(hands)]).T
         return self.tree.slot_action[actor][slots].tolist(), probs
 
 
 def solve_blueprint(
-    key: str, dice: tuple[int, int], iterations: int
+    key: str, dice: tuple[int, int], iterations: int, recall: int = 1
 ) -> tuple[tuple[FloatArray, FloatArray], dict[str, Any]]:
-    """Run ``iterations`` of CFR on the round's last-wager DAG; return the average
-    strategy and what the solve measured (its exploitability lower bound within the
-    abstraction: the best responses there remember only the last wager too)."""
+    """Run ``iterations`` of CFR on the round's last-``recall``-wagers DAG; return the
+    average strategy and what the solve measured (its exploitability lower bound within
+    the abstraction: the best responses there remember no more wagers)."""
     start = time.perf_counter()
     spec = RoundSpec.from_rules(TABLE_RULES[key], dice)
     game = RoundGame.build(spec)
-    tree = PublicTree.build(game.bids.n_bids, 1)
+    tree = PublicTree.build(game.bids.n_bids, recall)
     solver = DagCFRSolver(game, tree)
     solver.iterate(iterations)
     bound, value = solver.measure()
     avg = solver.average()
-    meta = {"dice": list(dice), "iterations": iterations, "recall": 1,
-            "recall1_exploitability_lower_bound": bound, "value": value,
+    meta = {"dice": list(dice), "iterations": iterations, "recall": recall,
+            "recall_exploitability_lower_bound": bound, "value": value,
             "solve_seconds": round(time.perf_counter() - start, 1)}
     return (avg[0], avg[1]), meta
 
 
-def data_path(key: str, folder: Path | None = None) -> Path:
-    """Where the blueprints of ``key`` live (``folder``, ``$TAVERN_TABLES``, or the
-    package data)."""
+def data_path(key: str, folder: Path | None = None, recall: int = 1) -> Path:
+    """Where the ``recall`` blueprints of ``key`` live (``folder``, ``$TAVERN_TABLES``, or
+    the package data)."""
     if key not in BLUEPRINT_KEYS:
         raise TableError(f"no heads-up blueprint {key!r}; available: {list(BLUEPRINT_KEYS)}")
-    return data_file(f"liars_dice_heads_up_recall1_{key}.npz", folder)
+    if recall not in RECALLS:
+        raise TableError(f"no blueprint remembers {recall!r} wagers; available: {list(RECALLS)}")
+    return data_file(f"liars_dice_heads_up_recall{recall}_{key}.npz", folder)
 
 
 def save(
@@ -145,23 +182,25 @@ def save(
     write_data(path, arrays, key, rounds, extra)
 
 
-@lru_cache(maxsize=16)
-def load_blueprint(key: str, first: int, second: int, folder: Path | None = None) -> Blueprint:
-    """The shipped blueprint of round ``(first, second)`` under ``key``."""
-    path = data_path(key, folder)
+@lru_cache(maxsize=32)
+def load_blueprint(
+    key: str, first: int, second: int, folder: Path | None = None, recall: int = 1
+) -> Blueprint:
+    """The shipped ``recall`` blueprint of round ``(first, second)`` under ``key``."""
+    path = data_path(key, folder, recall)
     name = f"r{first}_{second}"
     with np.load(path, allow_pickle=False) as data:
         meta = json.loads(str(data["meta"]))
         if f"{name}_p0" not in data:
-            raise TableError(f"the {key} blueprints have no round with dice {(first, second)}")
+            raise TableError(f"the {key} recall-{recall} blueprints have no round with dice "
+                             f"{(first, second)}")
         raw = (data[f"{name}_p0"], data[f"{name}_p1"])
     info: dict[str, Any] = next(
         (r for r in meta["rounds"] if r["dice"] == [first, second]), {})
     spec = RoundSpec.from_rules(TABLE_RULES[key], (first, second))
     game = RoundGame.build(spec)
-    tree = PublicTree.build(game.bids.n_bids, 1)
-    strategy = (_normalise(tree, 0, raw[0]), _normalise(tree, 1, raw[1]))
-    return Blueprint(game, tree, strategy, dict(info))
+    tree = PublicTree.build(game.bids.n_bids, recall)
+    return Blueprint(game, tree, raw, dict(info))
 
 
 def _normalise(tree: PublicTree, player: int, raw: npt.NDArray[np.uint8]) -> FloatArray:
@@ -176,6 +215,16 @@ def _normalise(tree: PublicTree, player: int, raw: npt.NDArray[np.uint8]) -> Flo
     first = np.zeros(strategy.shape[0], dtype=bool)
     first[starts] = True
     out[first[:, None] & (total <= 0)] = 1.0
+    return out
+
+
+def _node_rows(raw: npt.NDArray[np.uint8]) -> FloatArray:
+    """One node's stored ``(slots, hands)`` probabilities, renormalised as
+    :func:`_normalise` does for every node."""
+    block = raw.astype(np.float64)
+    total = block.sum(axis=0)
+    out: FloatArray = np.divide(block, total, out=np.zeros_like(block), where=total > 0)
+    out[0, total <= 0] = 1.0
     return out
 
 
@@ -194,9 +243,10 @@ def blueprint_policy(
     view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
 ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
     """The blueprint's ``(actions, probabilities (hands x actions))`` for the seat whose
-    view this is, holding each of ``hands``, on its turn; ``None`` where no blueprint
-    covers the round (not heads-up, under 7 or over 10 dice in play, rules without one,
-    the sum endgame, or the data file missing)."""
+    view this is, holding each of ``hands``, on its turn: the two-wager blueprint where it
+    covers the round and has a node for the history, else the last-wager one; ``None``
+    where no blueprint covers the round (not heads-up, under 7 or over 10 dice in play,
+    rules without one, the sum endgame, or the data files missing)."""
     found = heads_up_round(view)
     if found is None or view.turn != view.seat:
         return None
@@ -204,17 +254,23 @@ def blueprint_policy(
     key = blueprint_key(view.rules)
     if key is None or first + second < MIN_DICE_IN_PLAY:
         return None
-    try:
-        blueprint = load_blueprint(key, first, second)
-    except (TableError, OSError):
-        return None
-    game = blueprint.game
-    try:
-        last = game.bids.index(view.round_wagers[-1][1]) if view.round_wagers else None
-        numbers = [game.hands[player].index(h) for h in hands]
-    except TavernError:  # a wager or hand this round's blueprint does not know
-        return None
-    actions, probs = blueprint.policy(last, player, numbers)
-    return keep_legal(
-        view, [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions], probs
-    )
+    for recall in RECALLS:
+        try:
+            blueprint = load_blueprint(key, first, second, recall=recall)
+        except (TableError, OSError):
+            continue
+        game = blueprint.game
+        try:
+            wagers = [game.bids.index(w) for _, w in view.round_wagers[-recall:]]
+            numbers = [game.hands[player].index(h) for h in hands]
+        except TavernError:  # a wager or hand this round's blueprint does not know
+            return None
+        try:
+            actions, probs = blueprint.policy(wagers, player, numbers)
+        except IllegalActionError:  # wagers that do not rise in the standard order
+            continue
+        return keep_legal(
+            view, [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions],
+            probs,
+        )
+    return None
