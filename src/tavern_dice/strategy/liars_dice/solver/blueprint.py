@@ -10,8 +10,9 @@ remembers the wager before (its own last one, heads-up). Both are shipped for ev
 with 7-10 dice in play; a player reads the two-wager blueprint, and the last-wager one
 where the two-wager one has no node (a history whose last two wagers do not rise in the
 ``standard`` order, under the ``either`` stand-in). The two-wager DAGs are 15-25 times
-bigger (an iteration takes 0.6 s at 4 v 3, 6 s at 5 v 4 and about 15 s at 5 v 5 on this
-machine), so they get fewer iterations (:func:`default_iterations`).
+bigger (an iteration took 0.6 s at 4 v 3, 6 s at 5 v 4 and 27 s at 5 v 5 on this
+machine while other processes shared it), so they get fewer iterations
+(:func:`default_iterations`).
 Neither is an equilibrium of the real round: a full-recall opponent can read more from the
 whole history. Measured (``docs/strategy.md``): the local best response (:mod:`.lbr`) wins
 77 % of 5 v 5 rounds against the last-wager blueprint, against 97.5 % against the
@@ -87,8 +88,8 @@ def blueprint_rounds() -> list[tuple[int, int]]:
 
 def default_iterations(recall: int, dice: tuple[int, int]) -> int:
     """CFR iterations of the shipped build: 600 for the last-wager blueprints; for the
-    two-wager ones 300 up to 8 dice in play, 150 at 9 and 100 at 10, so that each round
-    solves in under 30 minutes on one core of the project's machine."""
+    two-wager ones 300 up to 8 dice in play, 150 at 9 and 100 at 10 (the shipped 5 v 5 took
+    2,710 s for its 100, in a process sharing the 2-core machine)."""
     if recall == 1:
         return 600
     return {9: 150, 10: 100}.get(sum(dice), 300)
@@ -114,9 +115,13 @@ class Blueprint:
 
     @property
     def strategy(self) -> tuple[FloatArray, FloatArray]:
-        """Both players' probabilities per (slot, hand), renormalised (built on each call,
-        for tools and tests: play reads one node at a time)."""
-        return (_normalise(self.tree, 0, self.raw[0]), _normalise(self.tree, 1, self.raw[1]))
+        """Both players' probabilities per (slot, hand), renormalised node by node as play
+        reads them (built on each call, for tools and tests)."""
+        per_player = []
+        for player in (0, 1):
+            nodes = np.split(self.raw[player], self.tree.seg_starts[player][1:])
+            per_player.append(np.vstack([_node_rows(block) for block in nodes]))
+        return per_player[0], per_player[1]
 
     def policy(
         self, wagers: Sequence[int], player: int, hands: Sequence[int]
@@ -203,24 +208,10 @@ def load_blueprint(
     return Blueprint(game, tree, raw, dict(info))
 
 
-def _normalise(tree: PublicTree, player: int, raw: npt.NDArray[np.uint8]) -> FloatArray:
-    """Probabilities per node and hand summing to 1 again after quantisation; a hand with
-    nothing left at a node plays the node's first action (the accusation where legal)."""
-    strategy = raw.astype(np.float64) / _SCALE
-    starts = tree.seg_starts[player]
-    sums = np.add.reduceat(strategy, starts, axis=0)
-    seg = tree.slot_seg[player]
-    total = sums[seg]
-    out: FloatArray = np.divide(strategy, total, out=np.zeros_like(strategy), where=total > 0)
-    first = np.zeros(strategy.shape[0], dtype=bool)
-    first[starts] = True
-    out[first[:, None] & (total <= 0)] = 1.0
-    return out
-
-
 def _node_rows(raw: npt.NDArray[np.uint8]) -> FloatArray:
-    """One node's stored ``(slots, hands)`` probabilities, renormalised as
-    :func:`_normalise` does for every node."""
+    """One node's stored ``(slots, hands)`` probabilities summing to 1 again per hand after
+    quantisation; a hand with nothing left plays the node's first action (the accusation
+    where legal)."""
     block = raw.astype(np.float64)
     total = block.sum(axis=0)
     out: FloatArray = np.divide(block, total, out=np.zeros_like(block), where=total > 0)
