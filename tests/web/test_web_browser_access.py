@@ -121,8 +121,8 @@ def test_keyboard_and_screen_reader_play_and_axe(tmp_path: Path) -> None:
                 " return d.phase === 'over' || (d.phase === 'bidding' && d.turn === d.mySeat); }")
             if data(ann, "phase") == "over":
                 break
-            ann.wait_for_function("() => (document.getElementById('announcer') || {})"
-                                  ".textContent.startsWith('Your turn')")
+            ann.wait_for_function("() => ((document.getElementById('announcer') || {})"
+                                  ".textContent || '').startsWith('Your turn')")
             if not checked_turn:
                 problems += axe_violations(ann, axe, "Liar's Dice, my turn")
                 # Two players with one die each: the endgame wagers on the sum.
@@ -147,8 +147,8 @@ def test_keyboard_and_screen_reader_play_and_axe(tmp_path: Path) -> None:
                 assert ann.evaluate("() => window.landed[0]") in (
                     "actions", "reveal-heading", "game-heading")
         ann.locator("#game-over").wait_for()
-        ann.wait_for_function("() => (document.getElementById('announcer') || {})"
-                              ".textContent.includes('Dice revealed')")
+        ann.wait_for_function("() => ((document.getElementById('announcer') || {})"
+                              ".textContent || '').includes('Dice revealed')")
         assert "Dice revealed" in said(ann)
         # After the game no seat hides a die: the winner's dice are never rolled again.
         for page in (ann, host):
