@@ -10,9 +10,8 @@ remembers the wager before (its own last one, heads-up). Both are shipped for ev
 with 7-10 dice in play; a player reads the two-wager blueprint, and the last-wager one
 where the two-wager one has no node (a history whose last two wagers do not rise in the
 ``standard`` order, under the ``either`` stand-in). The two-wager DAGs are 15-25 times
-bigger (an iteration took 0.6 s at 4 v 3, 6 s at 5 v 4 and 27 s at 5 v 5 on this
-machine while other processes shared it), so they get fewer iterations
-(:func:`default_iterations`).
+bigger (an iteration took 0.6 s at 4 v 3, 5-7 s at 5 v 4 and 15 s at 5 v 5 on this
+machine, one process per core), so they get fewer iterations (:func:`default_iterations`).
 Neither is an equilibrium of the real round: a full-recall opponent can read more from the
 whole history. Measured (``docs/strategy.md``): the local best response (:mod:`.lbr`) wins
 77 % of 5 v 5 rounds against the last-wager blueprint, against 97.5 % against the
@@ -88,11 +87,11 @@ def blueprint_rounds() -> list[tuple[int, int]]:
 
 def default_iterations(recall: int, dice: tuple[int, int]) -> int:
     """CFR iterations of the shipped build: 600 for the last-wager blueprints; for the
-    two-wager ones 300 up to 8 dice in play, 150 at 9 and 100 at 10 (the shipped 5 v 5 took
-    2,710 s for its 100, in a process sharing the 2-core machine)."""
+    two-wager ones 300, and 350 at 5 v 5 (the shipped 5 v 5 took about 15 s an iteration,
+    5 v 4 and 4 v 5 5-7 s, one process per core of the 2-core machine)."""
     if recall == 1:
         return 600
-    return {9: 150, 10: 100}.get(sum(dice), 300)
+    return 350 if sum(dice) >= 10 else 300
 
 
 @dataclass(frozen=True)
