@@ -201,10 +201,16 @@ def load_blueprint(
         raw = (data[f"{name}_p0"], data[f"{name}_p1"])
     info: dict[str, Any] = next(
         (r for r in meta["rounds"] if r["dice"] == [first, second]), {})
-    spec = RoundSpec.from_rules(TABLE_RULES[key], (first, second))
-    game = RoundGame.build(spec)
+    game = _round_game(key, first, second)
     tree = PublicTree.build(game.bids.n_bids, recall)
     return Blueprint(game, tree, raw, dict(info))
+
+
+@lru_cache(maxsize=16)
+def _round_game(key: str, first: int, second: int) -> RoundGame:
+    """The round's wagers and hands, one per round whatever the memory (a player falling
+    back from the two-wager blueprint to the last-wager one reads the same game)."""
+    return RoundGame.build(RoundSpec.from_rules(TABLE_RULES[key], (first, second)))
 
 
 def _node_rows(raw: npt.NDArray[np.uint8]) -> FloatArray:
