@@ -14,7 +14,6 @@ import pytest
 from tavern_dice.bots.base import ACCUSE
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
-from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import Wager
@@ -197,55 +196,3 @@ def test_the_two_wager_blueprint_answers_where_it_has_a_node(
     keep = [i for i, a in enumerate(actions) if a == game.bids.liar
             or game.bids.wager(a) in set(falling.view(first).legal_wagers)]
     assert found[1] == pytest.approx(probs[:, keep] / probs[:, keep].sum(axis=1, keepdims=True))
-
-
-def test_under_the_either_rule_strong_mixes_safe_lower_raises_into_the_blueprint(
-    folder: Path,
-) -> None:
-    engine = LiarsDiceGame(2, rules=TAVERN, seed=8, starting_dice=[5, 2])
-    first = engine.turn
-    assert first is not None
-    engine.wager(Wager(3, 2), first)
-    seat = engine.turn
-    assert seat is not None
-    view = engine.view(seat)
-    faces = hands_of(engine.dice_counts[seat], 6).faces
-    found = blueprint_policy(view, faces)
-    assert found is not None
-    plain = StrongLiarsDiceBot("s", seed=1, escapes=0.0).range_policy(view, faces)
-    assert plain[0] == found[0] and plain[1] == pytest.approx(found[1])
-    # The stand-in blueprint only climbs: no raise to fewer than 3 dice.
-    assert all(a == ACCUSE or a.quantity >= 3 for a in found[0])
-    actions, probs = StrongLiarsDiceBot("s", seed=1).range_policy(view, faces)
-    assert probs.sum(axis=1) == pytest.approx(1.0)
-    accuse = found[0].index(ACCUSE)
-    assert probs[:, actions.index(ACCUSE)] == pytest.approx(found[1][:, accuse])
-    lower = [j for j, a in enumerate(actions) if a != ACCUSE and a.quantity < 3]
-    assert lower and probs[:, lower].sum(axis=1).max() > 0.2
-    # Holding two sixes (dice 6, 6), "1 six" and "2 sixes" surely hold: half of its raising
-    # chance goes there, the higher face and lower quantity ahead on the tie.
-    row = probs[faces.index((6, 6))]
-    raising = 1.0 - row[actions.index(ACCUSE)]
-    assert row[actions.index(Wager(1, 6))] >= 0.5 * raising * 0.5
-    with pytest.raises(BotError, match=r"escapes is a number from 0\.0 to 1\.0"):
-        StrongLiarsDiceBot("s", escapes=1.5)
-
-
-def test_the_chance_a_raise_holds_matches_counting_every_unseen_roll() -> None:
-    from itertools import product
-
-    from tavern_dice.strategy.liars_dice.escapes import hold_chances
-
-    engine = LiarsDiceGame(2, rules=TAVERN, seed=2, starting_dice=[2, 3])
-    seat = engine.turn
-    assert seat is not None
-    view = engine.view(seat)
-    hands = [(1, 1), (2, 6)] if view.dice_counts[seat] == 2 else [(1, 1, 4), (2, 6, 6)]
-    unseen = view.dice_in_play - len(hands[0])
-    wagers = [Wager(q, f) for q in range(1, 6) for f in range(1, 7)]
-    got = hold_chances(view, hands, wagers)
-    for i, hand in enumerate(hands):
-        for j, w in enumerate(wagers):
-            rolls = list(product(range(1, 7), repeat=unseen))
-            held = sum(1 for r in rolls if (hand + r).count(w.face) >= w.quantity)
-            assert got[i, j] == pytest.approx(held / len(rolls))

@@ -20,11 +20,7 @@ shipped *blueprint* (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): C
 round's last-wager abstraction, approximate (a full-recall opponent can read more from
 the whole history than it does) but mixed and balanced, which the lookahead below is not
 (the local best response won 97.5 % of 5 v 5 rounds against that lookahead, 77 % against
-the blueprint). The blueprints are solved for the ``standard`` raise; under the seed's
-``either`` rule it moves ``escapes`` (half) of its raising chance to the raises most
-likely to hold, the lower-quantity ones included
-(:mod:`tavern_dice.strategy.liars_dice.escapes`), since a bot that only climbs is
-accused when it has climbed too far.
+the blueprint).
 
 **Everywhere else** (three or more players, or rules without a solved policy) it plays
 the expected-value lookahead it shares with the ``trusting`` bot
@@ -74,10 +70,8 @@ import numpy.typing as npt
 from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent, one_action_per_hand
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.events import WagerMade
-from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
-from tavern_dice.strategy.liars_dice.escapes import with_escapes
 from tavern_dice.strategy.liars_dice.tendencies import OPENING, RAISE, Tendencies, size_of
 from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Valuer
 
@@ -102,11 +96,6 @@ class StrongLiarsDiceBot:
         blueprints: heads-up in a round no table covers (7-10 dice in play), play the
             shipped last-wager blueprint (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`)
             unless the opponent is a bot it has named.
-        escapes: under the ``either`` raise, the share of the blueprint's raising chance
-            it moves to its safest raises (0 plays the ``standard`` blueprint as it is).
-        escape_temperature, escape_margin: how it spreads that share among raises by
-            the chance each holds (see
-            :func:`~tavern_dice.strategy.liars_dice.escapes.with_escapes`).
 
     Raises:
         BotError: an option out of range.
@@ -127,9 +116,6 @@ class StrongLiarsDiceBot:
         tables: bool = True,
         identify: bool = True,
         blueprints: bool = True,
-        escapes: float = 0.5,
-        escape_temperature: float = 0.03,
-        escape_margin: float = 0.1,
     ) -> None:
         self.name = name
         self.seed = seed
@@ -138,8 +124,7 @@ class StrongLiarsDiceBot:
             "temperature": temperature, "margin": margin, "prior_bluff": prior_bluff,
             "prior_weight": prior_weight, "opponent_weight": opponent_weight,
             "pass_value": pass_value, "steepness": steepness, "tables": tables,
-            "identify": identify, "blueprints": blueprints, "escapes": escapes,
-            "escape_temperature": escape_temperature, "escape_margin": escape_margin,
+            "identify": identify, "blueprints": blueprints,
         }
         self.temperature = check_number("temperature", temperature, 1e-6)
         self.margin = check_number("margin", margin, 0.0)
@@ -147,9 +132,6 @@ class StrongLiarsDiceBot:
         self.tables = bool(tables)
         self.identify = bool(identify)
         self.blueprints = bool(blueprints)
-        self.escapes = check_number("escapes", escapes, 0.0, 1.0)
-        self.escape_temperature = check_number("escape_temperature", escape_temperature, 1e-6)
-        self.escape_margin = check_number("escape_margin", escape_margin, 0.0)
         self._identifier: Any = None
         self._exploiters: dict[str, Any] = {}
         self.model = WagerModel("quantal")
@@ -220,10 +202,6 @@ class StrongLiarsDiceBot:
 
             found = blueprint_policy(view, hands)
             if found is not None:
-                if view.rules.raise_rule is RaiseRule.EITHER and not view.sum_wagers:
-                    found = with_escapes(view, hands, *found, share=self.escapes,
-                                         temperature=self.escape_temperature,
-                                         margin=self.escape_margin)
                 return found
         state = self._round(view)
         actions, values = self.valuer.action_matrix(view, state, hands, view.legal_wagers)
