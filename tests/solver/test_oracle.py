@@ -164,3 +164,27 @@ def test_lbr_is_a_lower_bound_on_the_exact_best_response(tmp_path: Path) -> None
         lbr, nodes = lbr_value(table, player)
         exact = best_response(game, table.strategy_at(1 - player), player).value
         assert nodes > 0 and lbr <= exact + 1e-12
+
+
+def test_off_the_stand_in_table_it_never_picks_a_wager_made_earlier_in_the_round() -> None:
+    # The seed's 3 v 3 round is played from the `standard` table. After 1 four, 2 threes,
+    # 2 fives and 1 six (an `either`-only raise, off the table), the raise most likely to
+    # hold for 1, 2, 6 was 2 threes again: illegal (L5b), so it was dropped and the hand
+    # accused "1 six" while holding a six, a sure loss. It now takes the best legal raise.
+    from tavern_dice.liars_dice import Wager
+
+    engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), seed=5009)
+    for wager in (Wager(1, 4), Wager(2, 3), Wager(2, 5), Wager(1, 6)):
+        seat = engine.turn
+        assert seat is not None
+        engine.wager(wager, seat)
+    seat = engine.turn
+    assert seat is not None and engine.dice_counts == (3, 3)
+    view = engine.view(seat)
+    for hand, answer in (((1, 2, 6), Wager(2, 6)), ((3, 3, 6), Wager(3, 3)),
+                         ((2, 3, 5), ACCUSE)):
+        found = heads_up_policy(view, [hand], off_tree="odds")
+        assert found is not None
+        actions, probs = found
+        assert [a for a, p in zip(actions, probs[0], strict=True) if p > 0] == [answer]
+        assert not {w for _, w in view.round_wagers} & set(actions)

@@ -434,12 +434,14 @@ def off_tree_policy(
     range as the table left it (their wagers while the round was in the table, read through
     the table's policy; nothing is read into the wager that left it), and for each of its
     hands takes the better of accusing (it wins if the standing wager is false) and the
-    raise most likely to hold (as if it will be accused).
+    legal raise most likely to hold (as if it will be accused).
     """
     game = table.game
     player = len(history) % 2
     reach = table.opponent_reach(history, player)
-    raises = list(game.raises(history))
+    # Never a wager of the round again: under the seed's rules a repeat is illegal (L5b),
+    # and a stand-in's best raise there was dropped later, leaving the hand to accuse.
+    raises = [r for r in game.raises(history) if r not in history]
     bids = np.array([history[-1], *raises], dtype=np.int64)
     true, total = game.true_mass(player, bids, np.broadcast_to(reach, (bids.shape[0],
                                                                        reach.shape[0])))
