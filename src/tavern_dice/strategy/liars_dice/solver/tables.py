@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -425,7 +425,7 @@ def keep_legal(
 
 
 def off_tree_policy(
-    table: RoundTable, history: History, hands: Sequence[int]
+    table: RoundTable, history: History, hands: Sequence[int], legal: Collection[int]
 ) -> tuple[list[int], FloatArray]:
     """A one-step answer where the opponent has left the table's histories.
 
@@ -434,14 +434,15 @@ def off_tree_policy(
     range as the table left it (their wagers while the round was in the table, read through
     the table's policy; nothing is read into the wager that left it), and for each of its
     hands takes the better of accusing (it wins if the standing wager is false) and the
-    legal raise most likely to hold (as if it will be accused).
+    raise most likely to hold (as if it will be accused) among ``legal``, the wager numbers
+    the table's rules allow now (a stand-in's own raises can include a repeat, L5b).
     """
     game = table.game
     player = len(history) % 2
     reach = table.opponent_reach(history, player)
-    # Never a wager of the round again: under the seed's rules a repeat is illegal (L5b),
-    # and a stand-in's best raise there was dropped later, leaving the hand to accuse.
-    raises = [r for r in game.raises(history) if r not in history]
+    # Only the rules' raises: a stand-in's best raise that the rules forbid was dropped
+    # later (keep_legal), leaving the hand to accuse.
+    raises = [r for r in game.raises(history) if r in legal]
     bids = np.array([history[-1], *raises], dtype=np.int64)
     true, total = game.true_mass(player, bids, np.broadcast_to(reach, (bids.shape[0],
                                                                        reach.shape[0])))
@@ -482,7 +483,8 @@ def heads_up_policy(
     except (KeyError, TavernError):
         return None
     if off_tree == "odds" and history and history not in table.index:
-        actions, probs = off_tree_policy(table, history, numbers)
+        legal = {game.index[w] for w in view.legal_wagers if w in game.index}
+        actions, probs = off_tree_policy(table, history, numbers, legal)
     else:
         actions, probs = table.policy(history, numbers)
     return keep_legal(
