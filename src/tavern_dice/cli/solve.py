@@ -182,7 +182,7 @@ def tables(
     table = Table(title=f"Heads-up policies, {rules} rules (first bidder's dice first; "
                   "exploitability = NashConv / 2, a round scored +-1)")
     for column in ("round", "histories", "exploitability", "LBR bound", "value", "solved in",
-                   "measured in", "status"):
+                   "measured in", "pruned", "status"):
         table.add_column(column, justify="left" if column in ("round", "status") else "right")
     for info in sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
         a, b = info["dice"]
@@ -190,11 +190,16 @@ def tables(
         limit = 0.01 if a + b <= 6 else 0.05
         status = "equilibrium (exact figure)" if expl <= limit else "approximate (exact figure)"
         lbr = info.get("lbr_exploitability")
+        # What storing less cost: the level below which a hand's rare play was forgotten,
+        # and the exploitability it added (measured, build_tables --prune).
+        pruned = "-" if info.get("pruned_below") is None else (
+            f"< {info['pruned_below']:.0e} ({expl - info['exploitability_unpruned']:+.5f})")
         table.add_row(
             f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}",
             "-" if lbr is None else f"{lbr:.5f}", f"{info['value']:+.4f}",
             f"{info.get('solve_seconds', 0):.0f} s",
-            f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", status,
+            f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", pruned,
+            status,
         )
     blueprints, key = _blueprint_rounds(rules)
     for info in blueprints:
@@ -203,7 +208,7 @@ def tables(
         table.add_row(
             f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}",
             f">= {info['recall_exploitability_lower_bound']:.4f}", "-",
-            f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", "-",
+            f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", "-", "-",
             "approximate (blueprint)",
         )
     console = Console()

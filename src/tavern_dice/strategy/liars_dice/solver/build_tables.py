@@ -124,6 +124,52 @@ def remeasure(key: str, path: Path) -> None:
     forget_loaded()
 
 
+PRUNE_LEVELS = (1e-4, 3e-5, 1e-5)
+"""Own-reach thresholds :func:`prune_file` tries, the biggest saving first."""
+
+PRUNE_COST = 1e-4
+"""The most exploitability pruning may add to a round (exact, as stored)."""
+
+
+def prune_file(key: str, path: Path, levels: tuple[float, ...] = PRUNE_LEVELS,
+               cost: float = PRUNE_COST) -> None:
+    """Shrink the table at ``path``: for each round, the biggest of ``levels`` at which
+    :meth:`~.tables.RoundTable.pruned` adds at most ``cost`` to its exact exploitability
+    as stored (none if every level costs more), then its figures measured again.
+
+    A round's metadata keeps ``exploitability_unpruned`` (the figure before any pruning,
+    which later runs measure the cost from) and ``pruned_below`` (the level kept)."""
+    forget_loaded()
+    meta = read_meta(path)
+    pruned: dict[tuple[int, int], RoundTable] = {}
+    for info in meta["rounds"]:
+        dice = (int(info["dice"][0]), int(info["dice"][1]))
+        table = load_round(key, *dice, folder=path.parent)
+        base = float(info.get("exploitability_unpruned", info["exploitability"]))
+        chosen, figures = table.pruned(0.0), None
+        with tempfile.TemporaryDirectory() as tmp:
+            for level in levels:
+                draft = data_path(key, Path(tmp))
+                save({dice: table.pruned(level)}, key, draft)
+                forget_loaded()
+                found = load_round(key, *dice, folder=Path(tmp)).measure(lbr=False)
+                print(f"{key} {dice}: pruned below {level:g}: exploitability "
+                      f"{found['exploitability']:.5f} (unpruned {base:.5f})", flush=True)
+                if found["exploitability"] <= base + cost:
+                    chosen, figures = table.pruned(level), found
+                    chosen.meta["pruned_below"] = level
+                    break
+        chosen.meta.update({"exploitability_unpruned": base})
+        pruned[dice] = chosen
+        if figures is None:
+            print(f"{key} {dice}: every level costs more than {cost:g}; not pruned", flush=True)
+    extra = {k: v for k, v in meta.items() if k not in ("format", "key", "rules", "rounds")}
+    save(pruned, key, path, extra)
+    remeasure(key, path)
+    size = path.stat().st_size
+    print(f"{key}: {path} is {size} bytes", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default=",".join(TABLE_RULES))
@@ -141,7 +187,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--remeasure", action="store_true",
                         help="only measure the tables already in --out again and rewrite "
                         "their figures")
+    parser.add_argument("--prune", action="store_true",
+                        help="only prune the tables already in --out (forget each hand's "
+                        "play where its own play rarely brings it) and measure them again")
     args = parser.parse_args(argv)
+    if args.prune:
+        for key in args.rules.split(","):
+            prune_file(key, data_path(key, args.out))
+        return
     if args.remeasure:
         for key in args.rules.split(","):
             remeasure(key, data_path(key, args.out))

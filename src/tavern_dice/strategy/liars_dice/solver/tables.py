@@ -216,27 +216,79 @@ class RoundTable:
             return self.policy_at(history, player)
         return at
 
-    def measure(self, max_nodes: int = 20_000_000) -> dict[str, float]:
+    def measure(self, max_nodes: int = 20_000_000, lbr: bool = True) -> dict[str, float]:
         """Exact full-recall best responses to this policy: its exploitability (NashConv
-        / 2), its value to the first bidder, what the measurement took, and the gain of a
-        local best response (:mod:`.lbr`), a cheaper lower bound."""
+        / 2), its value to the first bidder, what the measurement took, and (``lbr``) the
+        gain of a local best response (:mod:`.lbr`), a cheaper lower bound."""
         start = time.perf_counter()
         responses = [
             best_response(self.game, self.strategy_at(1 - p), p, max_nodes) for p in (0, 1)
         ]
         value = policy_value(self.game, (self.strategy_at(0), self.strategy_at(1)))
         measured = time.perf_counter()
-        from tavern_dice.strategy.liars_dice.solver.lbr import lbr_exploitability
-
-        lbr = lbr_exploitability(self)
-        return {
+        figures = {
             "exploitability": (responses[0].value + responses[1].value) / 2.0,
             "value": value,
             "best_response_histories": responses[0].nodes + responses[1].nodes,
             "measure_seconds": measured - start,
-            "lbr_exploitability": lbr,
-            "lbr_seconds": time.perf_counter() - measured,
         }
+        if lbr:
+            from tavern_dice.strategy.liars_dice.solver.lbr import lbr_exploitability
+
+            figures["lbr_exploitability"] = lbr_exploitability(self)
+            figures["lbr_seconds"] = time.perf_counter() - measured
+        return figures
+
+    def own_reach(self, player: int) -> FloatArray:
+        """Shape ``(nodes, player's hands)``: the chance that ``player``'s own play brings
+        each hand to each history (the product of its probabilities along the way; the
+        opponent's and chance's left out)."""
+        n = self.n_nodes
+        depth = np.zeros(n, dtype=np.int64)
+        for node in range(1, n):
+            depth[node] = depth[self.parent[node]] + 1
+        # The slot at its parent that leads to each node: (node, action) keys, sorted.
+        counts = np.diff(self.slot_start)
+        slot_node = np.repeat(np.arange(n), counts)
+        width = int(self.slot_action.max()) + 1
+        keys = slot_node * width + self.slot_action
+        order = np.argsort(keys, kind="stable")
+        child = np.arange(1, n)
+        into = order[np.searchsorted(keys[order], self.parent[child] * width
+                                     + self.bid[child])]
+        reach = np.ones((n, self.strategy[player].shape[1]))
+        for d in range(1, int(depth.max()) + 1 if n > 1 else 1):
+            nodes = np.flatnonzero(depth == d)
+            parents = self.parent[nodes]
+            step = reach[parents]
+            if (d - 1) % 2 == player:  # the player made the wager into these nodes
+                step = step * self.strategy[player][self.rows[into[nodes - 1]]]
+            reach[nodes] = step
+        return reach
+
+    def pruned(self, below: float) -> RoundTable:
+        """A copy that forgets each hand's play at the histories its own play brings it to
+        with a chance under ``below`` (stored as zeros, which compress to nothing; on load
+        such a hand plays the default there). The whole game's value moves by at most
+        about ``2 x below`` per pruned history a best response can steer to; the build
+        measures the copy exactly (:func:`~.build_tables.prune_file`)."""
+        counts = np.diff(self.slot_start)
+        slot_node = np.repeat(np.arange(self.n_nodes), counts)
+        depth = np.zeros(self.n_nodes, dtype=np.int64)
+        for node in range(1, self.n_nodes):
+            depth[node] = depth[self.parent[node]] + 1
+        out = []
+        for p in (0, 1):
+            strategy = self.strategy[p].copy()
+            mine = depth[slot_node] % 2 == p
+            reach = self.own_reach(p)[slot_node[mine]]
+            rows = self.rows[mine]
+            # Histories a hand never reaches store zeros whatever ``below`` (as built).
+            keep = (reach >= below) & (reach > 0)
+            strategy[rows] = np.where(keep, strategy[rows], 0.0)
+            out.append(strategy)
+        return RoundTable(self.game, self.parent, self.bid, self.slot_start, self.slot_action,
+                          (out[0], out[1]), dict(self.meta))
 
 
 def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> RoundTable:

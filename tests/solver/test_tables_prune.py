@@ -1,0 +1,109 @@
+"""Pruning the heads-up tables (issue 7, "the data stays small"): what a hand's own play
+rarely reaches is forgotten, and what that costs is measured exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tavern_dice.liars_dice import TAVERN, RaiseRule
+from tavern_dice.strategy.liars_dice.solver.build_tables import PRUNE_COST, prune_file
+from tavern_dice.strategy.liars_dice.solver.oracle import solve
+from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.tables import (
+    RoundTable,
+    data_path,
+    forget_loaded,
+    from_result,
+    load_round,
+    read_meta,
+    save,
+    write_data,
+)
+
+
+@pytest.fixture(scope="module")
+def table() -> RoundTable:
+    """The shipped seed's-rules 2 v 2 round (9,078 histories): mixed, deep enough that a
+    hand's own play reaches some histories with very small chances."""
+    return load_round("tavern", 2, 2)
+
+
+def naive_own_reach(table: RoundTable, player: int) -> np.ndarray:
+    """By the histories themselves: the product of ``player``'s own chances of each of
+    its wagers on the way, read with :meth:`RoundTable.policy_at`."""
+    out = np.ones((table.n_nodes, table.strategy[player].shape[1]))
+    for history, node in table.index.items():
+        for k in range(player, len(history), 2):
+            found = table.policy_at(history[:k], player)
+            assert found is not None
+            actions, probs = found
+            out[node] *= probs[actions.index(history[k])]
+    return out
+
+
+def test_own_reach_is_the_product_of_a_players_own_chances(table: RoundTable) -> None:
+    for player in (0, 1):
+        reach = table.own_reach(player)
+        assert reach.shape == (table.n_nodes, table.strategy[player].shape[1])
+        assert np.allclose(reach, naive_own_reach(table, player))
+        assert reach[0].tolist() == [1.0] * reach.shape[1]  # the root, before any wager
+        # The opening wager's chances: one step of the first bidder's own play.
+        actions, probs = table.policy_at((), 0)  # type: ignore[misc]
+        if player == 0:
+            node = table.index[(actions[1],)]
+            assert np.allclose(reach[node], probs[1])
+
+
+def test_pruning_forgets_only_what_a_hand_rarely_reaches(table: RoundTable) -> None:
+    below = 1e-3
+    pruned = table.pruned(below)
+    counts = np.diff(table.slot_start)
+    slot_node = np.repeat(np.arange(table.n_nodes), counts)
+    depth = np.array([len(h) for h, _ in sorted(table.index.items(), key=lambda x: x[1])])
+    forgotten = 0
+    for p in (0, 1):
+        reach = table.own_reach(p)
+        mine = np.flatnonzero(depth[slot_node] % 2 == p)
+        rows = table.rows[mine]
+        kept = reach[slot_node[mine]] >= below
+        assert np.array_equal(pruned.strategy[p][rows][kept], table.strategy[p][rows][kept])
+        assert not pruned.strategy[p][rows][~kept].any()
+        forgotten += int((table.strategy[p][rows][~kept] > 0).sum())
+    assert forgotten > 0
+    assert table.strategy[0].any() and pruned.meta == table.meta
+
+
+def nonzero(path: Path) -> int:
+    with np.load(path) as data:
+        return sum(int(np.count_nonzero(data[k])) for k in data.files if k.endswith(("p0", "p1")))
+
+
+def test_a_pruned_file_stores_less_and_costs_at_most_its_limit(tmp_path: Path) -> None:
+    key = "tavern-standard"
+    game = OracleRound(TAVERN.replace(raise_rule=RaiseRule.STANDARD), (2, 2))
+    path = data_path(key, tmp_path)
+    save({(2, 2): from_result(solve(game, target=2e-2, cfr_iterations=60))}, key, path)
+    forget_loaded()
+    try:
+        base = load_round(key, 2, 2, folder=tmp_path).measure(lbr=False)["exploitability"]
+        meta = read_meta(path)
+        meta["rounds"][0]["exploitability"] = base  # as stored, like the build's figure
+        write_data(path, {k: v for k, v in np.load(path).items() if k != "meta"}, key,
+                   meta["rounds"])
+        before = nonzero(path)
+        prune_file(key, path, levels=(1e-1, 1e-4))
+        after = read_meta(path)["rounds"][0]
+        # The figures stored are those of the data stored.
+        measured = load_round(key, 2, 2, folder=tmp_path).measure(lbr=False)
+    finally:
+        forget_loaded()
+    assert after["exploitability_unpruned"] == base
+    # Forgetting everything a hand reaches under 10 % of the time costs too much; under
+    # 0.01 % it does not, and some probabilities are forgotten.
+    assert after["pruned_below"] == 1e-4
+    assert after["exploitability"] <= base + PRUNE_COST
+    assert nonzero(path) < before
+    assert measured["exploitability"] == pytest.approx(after["exploitability"], abs=1e-12)
