@@ -5,6 +5,7 @@ certified, and bots that read them."""
 from __future__ import annotations
 
 import itertools
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -166,11 +167,26 @@ def test_lbr_is_a_lower_bound_on_the_exact_best_response(tmp_path: Path) -> None
         assert nodes > 0 and lbr <= exact + 1e-12
 
 
-def test_off_the_stand_in_table_it_never_picks_a_wager_made_earlier_in_the_round() -> None:
-    # The seed's 3 v 3 round is played from the `standard` table. After 1 four, 2 threes,
-    # 2 fives and 1 six (an `either`-only raise, off the table), the raise most likely to
-    # hold for 1, 2, 6 was 2 threes again: illegal (L5b), so it was dropped and the hand
-    # accused "1 six" while holding a six, a sure loss. It now takes the best legal raise.
+def test_off_the_stand_in_table_it_never_picks_a_wager_made_earlier_in_the_round(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without a `tavern` table for it, the seed's 3 v 3 round is played from the `standard`
+    # table (a folder with only that table: the shipped `tavern` one has the round now).
+    # After 1 four, 2 threes, 2 fives and 1 six (an `either`-only raise, off the table),
+    # the raise most likely to hold for 1, 2, 6 was 2 threes again: illegal (L5b), so it
+    # was dropped and the hand accused "1 six" while holding a six, a sure loss. It now
+    # takes the best legal raise.
+    from tavern_dice.strategy.liars_dice.solver.tables import data_path, forget_loaded
+
+    shutil.copy(data_path("tavern-standard"), tmp_path)
+    monkeypatch.setenv("TAVERN_TABLES", str(tmp_path))
+    forget_loaded()
+    try:
+        check_the_stand_in_answers()
+    finally:
+        forget_loaded()  # the shipped tables again for the next test
+
+
+def check_the_stand_in_answers() -> None:
     from tavern_dice.liars_dice import Wager
 
     engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), seed=5009)

@@ -549,7 +549,9 @@ TABLE_STAND_INS: dict[str, str] = {"tavern": "tavern-standard"}
 an ``either`` raise (repeated wagers aside, which :func:`heads_up_policy` drops), so the
 ``standard`` policy is a legal strategy of the seed's round; it is not an equilibrium
 there (an ``either``-only raise leaves its histories, and its best response may use those
-raises), but at 3 v 3 it is a much better answer than no table at all (``docs/strategy.md``)."""
+raises), but it is a much better answer than no table at all (``docs/strategy.md``). Under
+the seed's rules it plays the rounds with 6 dice in play other than 3 v 3 (2 v 4, 4 v 2,
+1 v 5, 5 v 1)."""
 
 
 def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
