@@ -146,7 +146,8 @@ def prune_file(key: str, path: Path, levels: tuple[float, ...] = PRUNE_LEVELS,
         dice = (int(info["dice"][0]), int(info["dice"][1]))
         table = load_round(key, *dice, folder=path.parent)
         base = float(info.get("exploitability_unpruned", info["exploitability"]))
-        chosen, figures = table.pruned(0.0), None
+        # Kept as it is stored (at an earlier run's level) unless a level passes now.
+        chosen, figures = table.pruned(float(info.get("pruned_below", 0.0))), None
         with tempfile.TemporaryDirectory() as tmp:
             for level in levels:
                 draft = data_path(key, Path(tmp))

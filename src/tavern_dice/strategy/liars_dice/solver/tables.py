@@ -123,6 +123,7 @@ class RoundTable:
     meta: dict[str, Any] = field(default_factory=dict)
     _index: dict[History, int] | None = field(default=None, repr=False)
     _rows: IntArray | None = field(default=None, repr=False)
+    _depth: IntArray | None = field(default=None, repr=False)
 
     @property
     def n_nodes(self) -> int:
@@ -140,14 +141,21 @@ class RoundTable:
         return self._index
 
     @property
+    def depth(self) -> IntArray:
+        """Per node: how many wagers its history holds (its actor is ``depth % 2``)."""
+        if self._depth is None:
+            depth = np.zeros(self.n_nodes, dtype=np.int64)
+            for node in range(1, self.n_nodes):  # parents come before their children
+                depth[node] = depth[self.parent[node]] + 1
+            self._depth = depth
+        return self._depth
+
+    @property
     def rows(self) -> IntArray:
         """Per slot: its row in its actor's strategy array."""
         if self._rows is None:
-            depth = np.zeros(self.n_nodes, dtype=np.int64)
-            for node in range(1, self.n_nodes):
-                depth[node] = depth[self.parent[node]] + 1
             counts = np.diff(self.slot_start)
-            actor = np.repeat(depth % 2, counts)
+            actor = np.repeat(self.depth % 2, counts)
             rows = np.empty(actor.shape[0], dtype=np.int64)
             for p in (0, 1):
                 mine = actor == p
@@ -244,9 +252,7 @@ class RoundTable:
         each hand to each history (the product of its probabilities along the way; the
         opponent's and chance's left out)."""
         n = self.n_nodes
-        depth = np.zeros(n, dtype=np.int64)
-        for node in range(1, n):
-            depth[node] = depth[self.parent[node]] + 1
+        depth = self.depth
         # The slot at its parent that leads to each node: (node, action) keys, sorted.
         counts = np.diff(self.slot_start)
         slot_node = np.repeat(np.arange(n), counts)
@@ -269,14 +275,12 @@ class RoundTable:
     def pruned(self, below: float) -> RoundTable:
         """A copy that forgets each hand's play at the histories its own play brings it to
         with a chance under ``below`` (stored as zeros, which compress to nothing; on load
-        such a hand plays the default there). The whole game's value moves by at most
-        about ``2 x below`` per pruned history a best response can steer to; the build
+        such a hand plays the default there, and so never goes deeper). What a hand does
+        there weighs in the round's value only in proportion to that chance; the build
         measures the copy exactly (:func:`~.build_tables.prune_file`)."""
         counts = np.diff(self.slot_start)
         slot_node = np.repeat(np.arange(self.n_nodes), counts)
-        depth = np.zeros(self.n_nodes, dtype=np.int64)
-        for node in range(1, self.n_nodes):
-            depth[node] = depth[self.parent[node]] + 1
+        depth = self.depth
         out = []
         for p in (0, 1):
             strategy = self.strategy[p].copy()
@@ -384,9 +388,7 @@ def normalise(table: RoundTable) -> None:
     """Renormalise each node's probabilities per hand (after quantisation); a hand with
     no probability anywhere at a node (it never gets there) gets the default."""
     counts = np.diff(table.slot_start)
-    depth = np.zeros(table.n_nodes, dtype=np.int64)
-    for node in range(1, table.n_nodes):
-        depth[node] = depth[table.parent[node]] + 1
+    depth = table.depth
     for p in (0, 1):
         nodes = np.flatnonzero(depth % 2 == p)
         nodes = nodes[counts[nodes] > 0]
