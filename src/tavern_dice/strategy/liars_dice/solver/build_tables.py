@@ -147,22 +147,22 @@ def prune_file(key: str, path: Path, levels: tuple[float, ...] = PRUNE_LEVELS,
         table = load_round(key, *dice, folder=path.parent)
         base = float(info.get("exploitability_unpruned", info["exploitability"]))
         # Kept as it is stored (at an earlier run's level) unless a level passes now.
-        chosen, figures = table.pruned(float(info.get("pruned_below", 0.0))), None
+        chosen, passed = table.pruned(float(info.get("pruned_below", 0.0))), False
         with tempfile.TemporaryDirectory() as tmp:
             for level in levels:
-                draft = data_path(key, Path(tmp))
-                save({dice: table.pruned(level)}, key, draft)
+                candidate = table.pruned(level)
+                save({dice: candidate}, key, data_path(key, Path(tmp)))
                 forget_loaded()
                 found = load_round(key, *dice, folder=Path(tmp)).measure(lbr=False)
                 print(f"{key} {dice}: pruned below {level:g}: exploitability "
                       f"{found['exploitability']:.5f} (unpruned {base:.5f})", flush=True)
                 if found["exploitability"] <= base + cost:
-                    chosen, figures = table.pruned(level), found
+                    chosen, passed = candidate, True
                     chosen.meta["pruned_below"] = level
                     break
-        chosen.meta.update({"exploitability_unpruned": base})
+        chosen.meta["exploitability_unpruned"] = base
         pruned[dice] = chosen
-        if figures is None:
+        if not passed:
             print(f"{key} {dice}: every level costs more than {cost:g}; not pruned", flush=True)
     extra = {k: v for k, v in meta.items() if k not in ("format", "key", "rules", "rounds")}
     save(pruned, key, path, extra)
