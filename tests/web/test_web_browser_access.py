@@ -6,14 +6,17 @@ reveal are said once in a polite live region (the log is no live region, and is
 scrollable by keyboard); the main page states have no critical or serious axe-core
 violation. Also: the DM link shown on creation and on demand opens the console on
 another device; the seat-a-bot list is the bot registry; no seat shows a hidden die
-after the game.
+after the game; a turn with no raise left (the highest wager standing) is still said and
+offers the call.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from web_browser_support import (
     axe_violations,
@@ -23,6 +26,7 @@ from web_browser_support import (
     require_axe,
     screenshot,
 )
+from websockets.sync.client import connect
 
 from tavern_dice.bots.registry import LIARS_DICE_BOTS
 
@@ -177,3 +181,63 @@ def test_keyboard_and_screen_reader_play_and_axe(tmp_path: Path) -> None:
         problems += axe_violations(stranger, axe, "DM console without its key")
         assert problems == []
         assert page_errors == []
+
+
+def test_a_turn_with_only_the_call_left_is_said_and_shown(tmp_path: Path) -> None:
+    """One die each: Bob (a WebSocket client) wagers the highest sum there is, so Ann's turn
+    has no raise left. It is still her turn: the announcer says so and names the call, the
+    page shows the call and no wager picker (it used to say nothing and wait "for Ann")."""
+    def hello(ws: Any, token: str) -> Any:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        return ws
+
+    with browser_table(tmp_path) as (server, browser):
+        made = httpx.post(f"{server.url}/api/tables", json={
+            "game": "liars-dice", "rules": {"dice_per_player": 1}}).json()
+        table_id = made["table_id"]
+        ann = new_page(browser, 1280, 800)
+        ann.goto(f"{server.url}/t/{table_id}")
+        ann.fill("#join-name", "Ann")
+        ann.click("#join-btn")
+        ann.locator("#my-name", has_text="Ann").wait_for()
+        bob_token = httpx.post(f"{server.url}/api/tables/{table_id}/join",
+                               json={"name": "Bob"}).json()["seat_token"]
+        socket = f"ws://127.0.0.1:{server.port}/ws/{table_id}"
+        with connect(socket) as host_ws, connect(socket) as bob_ws:
+            play_to_the_top(ann, hello(host_ws, made["host_token"]), hello(bob_ws, bob_token))
+    assert not page_errors, page_errors
+
+
+def play_to_the_top(ann: Any, host: Any, bob: Any) -> None:
+    """The DM starts; Bob wagers the highest sum (after Ann's opening, if she opens);
+    Ann's page is checked, and she calls."""
+
+    def next_state(ws: Any) -> dict[str, Any]:
+        while True:
+            frame: dict[str, Any] = json.loads(ws.recv(timeout=30))
+            if frame["type"] == "state" and frame.get("game"):
+                return frame
+
+    host.send(json.dumps({"type": "start", "id": "go"}))
+
+    frame = next_state(bob)
+    if frame["game"]["view"]["turn"] != frame["you"]["seat"]:
+        # Ann opens (the lowest sum); then it is Bob's turn.
+        ann.wait_for_selector("#wager-btn")
+        ann.click("#wager-btn")
+        while frame["game"]["view"]["turn"] != frame["you"]["seat"] \
+                or not frame["game"]["view"]["wager"]:
+            frame = next_state(bob)
+    top = frame["game"]["view"]["legal_wagers"][-1]
+    bob.send(json.dumps({"type": "wager", "wager": top, "id": "top"}))
+
+    ann.wait_for_function("() => ((document.getElementById('announcer') || {})"
+                          ".textContent || '').includes('cannot be raised')")
+    assert said(ann).startswith("Your turn: Bob's wager of ")
+    assert said(ann).endswith("cannot be raised; call Liar.")
+    assert ann.locator("#no-raise").inner_text() == "No wager tops this one: call Liar."
+    assert ann.locator("#wager-btn").count() == 0
+    assert ann.locator("#liar-btn").count() == 1
+    assert "Waiting for" not in ann.inner_text("#actions")
+    ann.click("#liar-btn")
+    ann.locator("#game-over").wait_for()

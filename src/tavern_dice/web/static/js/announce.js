@@ -18,8 +18,10 @@ function turnText(app, g) {
   const me = app.state.you.seat;
   if (me === null || me === undefined || g.status !== "playing") return null;
   if (g.game === "liars-dice") {
-    if (v.phase !== "bidding" || v.turn !== me || !v.legal_wagers.length) return null;
+    if (v.phase !== "bidding" || v.turn !== me) return null;
     if (!v.wager) return `Your turn: open the bidding of round ${v.round}.`;
+    // The highest wager there is leaves only the call, and that turn is said too.
+    if (!v.legal_wagers.length) return `Your turn: ${app.nameOf(v.wager_maker)}'s wager of ${claimWords(v.wager)} cannot be raised; call Liar.`;
     return `Your turn: raise ${app.nameOf(v.wager_maker)}'s wager of ${claimWords(v.wager)}, or call Liar.`;
   }
   if (v.legal_actions.includes("bet")) {

@@ -148,6 +148,9 @@ function actions(app, g, v, me) {
     }
   } else if (myTurn && v.legal_wagers.length) {
     parts.push(picker(app, v, paused));
+  } else if (myTurn) {
+    // Nothing tops the wager standing (the highest there is): the call is the only move.
+    parts.push(h("p", {class: "action-note", id: "no-raise"}, "No wager tops this one: call Liar."));
   } else if (me !== null && me !== undefined && v.dice_counts[me] > 0 && v.phase === "bidding") {
     parts.push(h("p", {class: "action-note"}, h("span", {}, "Waiting for ", nameEl(app.nameOf(v.turn)), ` to ${v.wager ? "raise or call" : "open the bidding"}…`)));
   } else if (me === null || me === undefined) {
