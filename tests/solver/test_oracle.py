@@ -130,6 +130,38 @@ def test_a_saved_table_keeps_its_certified_figures(tmp_path: Path) -> None:
         policy_value(game, (result.strategy_at(0), result.strategy_at(1))), abs=1e-4)
 
 
+def test_a_table_stores_each_historys_last_action_as_what_the_others_leave(
+        tmp_path: Path) -> None:
+    rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    table = from_result(solve(OracleRound(rules, (2, 1)), target=5e-3, cfr_iterations=60))
+    path = tmp_path / "liars_dice_heads_up_tavern-standard.npz"
+    save({(2, 1): table}, "tavern-standard", path)
+    counts = np.diff(table.slot_start)
+    with np.load(path) as data:
+        for p in (0, 1):
+            acting = (table.depth % 2 == p) & (counts > 0)
+            # One row fewer per history where the player acts: its last action is implied.
+            assert data[f"r2_1_q{p}"].shape == (
+                int(counts[acting].sum() - acting.sum()), table.strategy[p].shape[1])
+    loaded = load_round("tavern-standard", 2, 1, folder=tmp_path)
+    load_round.cache_clear()
+    for p in (0, 1):
+        # Within two quantisation steps (the implied action carries the others' rounding),
+        # where the hand gets to; where its own play never brings it (all zeros as solved)
+        # it plays the history's first action, the accusation, as before.
+        reached = table.strategy[p].sum(axis=0, keepdims=True) > 0
+        counts_p = counts[table.depth % 2 == p]
+        first = np.zeros(table.strategy[p].shape[0], dtype=bool)
+        first[np.cumsum(counts_p[counts_p > 0]) - counts_p[counts_p > 0]] = True
+        starts = np.flatnonzero(first)
+        got = np.add.reduceat(table.strategy[p], starts, axis=0) > 0
+        known = np.repeat(got, counts_p[counts_p > 0], axis=0)
+        assert reached.any()
+        assert np.abs(loaded.strategy[p] - table.strategy[p])[known].max() <= 2.5 / 65535
+        assert (loaded.strategy[p][~known & first[:, None]] == 1.0).all()
+        assert (loaded.strategy[p][~known & ~first[:, None]] == 0.0).all()
+
+
 def test_bots_read_the_tables_through_their_views(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)

@@ -2,9 +2,10 @@
 
 For the rules a table was solved for (:data:`TABLE_RULES`), every two-player round
 ``(first bidder's dice, second bidder's dice)`` up to 5 dice each has a policy from the
-double oracle (:mod:`.oracle`): the histories of its restricted game,
-the actions allowed at each, and both players' probabilities for every hand, stored as
-``uint16`` (probability x 65535, renormalised on load). A history outside the table is
+double oracle (:mod:`.oracle`): the histories of its restricted game, the actions
+allowed at each, and both players' probabilities for every hand, stored as ``uint16``
+(probability x 65535, renormalised on load) for every action but each history's last,
+which gets what the others leave (a quarter fewer bytes). A history outside the table is
 answered by the policy's default, an accusation: the double oracle certified the policy
 *with* that default, so no deviation into such a history gains more than the round's
 recorded exploitability.
@@ -328,9 +329,51 @@ def quantise(strategy: FloatArray) -> npt.NDArray[np.uint16]:
     return out
 
 
+def _node_rows(table: RoundTable, player: int) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+    """``player``'s nodes as rows of its strategy array: the first row of each node that
+    has any action (a node's rows are consecutive), and per row whether it is its
+    node's last action."""
+    counts = np.diff(table.slot_start)
+    mine = (table.depth % 2 == player) & (counts > 0)
+    slots_before = np.cumsum(counts[mine]) - counts[mine]
+    n_rows = int(counts[mine].sum())
+    last = np.zeros(n_rows, dtype=bool)
+    last[slots_before + counts[mine] - 1] = True
+    return slots_before, last
+
+
+def stored_rows(table: RoundTable, player: int) -> npt.NDArray[np.uint16]:
+    """``player``'s probabilities as stored: quantised (:func:`quantise`), with each node's
+    last action left out (it is what the others leave of 1); a hand with nothing at a
+    node (never brought there by its own play, or pruned) stores the node's first action
+    as certain, the default it plays there."""
+    starts, last = _node_rows(table, player)
+    q = quantise(table.strategy[player])
+    if starts.size:
+        empty = np.add.reduceat(q.astype(np.int64), starts, axis=0) == 0
+        first = q[starts]
+        first[empty] = int(_SCALE)
+        q[starts] = first
+    return q[~last]
+
+
+def unstored_rows(table: RoundTable, player: int, kept: npt.NDArray[Any]) -> FloatArray:
+    """The inverse of :func:`stored_rows`: every row, each node's last action given what
+    the others leave of 1 (not yet renormalised: see :func:`normalise`)."""
+    starts, last = _node_rows(table, player)
+    full = np.zeros((last.shape[0], kept.shape[1]), dtype=np.float64)
+    full[~last] = kept
+    if starts.size:
+        others = np.add.reduceat(full, starts, axis=0)
+        full[last] = np.clip(_SCALE - others, 0.0, None)
+    out: FloatArray = full / _SCALE
+    return out
+
+
 def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
          extra: dict[str, Any] | None = None) -> None:
-    """Write ``tables`` (by dice) as the package data of ``key``."""
+    """Write ``tables`` (by dice) as the package data of ``key``: per round its histories,
+    their actions and each player's :func:`stored_rows` (``q0``, ``q1``)."""
     arrays: dict[str, npt.NDArray[Any]] = {}
     rounds = []
     for (a, b), table in sorted(tables.items()):
@@ -340,7 +383,7 @@ def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
         arrays[f"{name}_slot_start"] = table.slot_start.astype(np.int32)
         arrays[f"{name}_slot_action"] = table.slot_action.astype(np.int16)
         for p in (0, 1):
-            arrays[f"{name}_p{p}"] = quantise(table.strategy[p])
+            arrays[f"{name}_q{p}"] = stored_rows(table, p)
         rounds.append({"dice": [a, b], **table.meta})
     write_data(path, arrays, key, rounds, extra)
 
@@ -420,14 +463,16 @@ def load_round(key: str, first: int, second: int, folder: Path | None = None) ->
         raise TableError(f"the {key} table has no round with dice {(first, second)}")
     with np.load(path, allow_pickle=False) as data:
         arrays = {k: data[f"{name}_{k}"] for k in
-                  ("parent", "bid", "slot_start", "slot_action", "p0", "p1")}
+                  ("parent", "bid", "slot_start", "slot_action", "q0", "q1")}
+    game = OracleRound(TABLE_RULES[key], (first, second))
+    hands = (len(game.hands[0].prob), len(game.hands[1].prob))
     table = RoundTable(
-        OracleRound(TABLE_RULES[key], (first, second)),
-        arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
+        game, arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
         arrays["slot_start"].astype(np.int64), arrays["slot_action"].astype(np.int64),
-        (arrays["p0"].astype(np.float64) / _SCALE, arrays["p1"].astype(np.float64) / _SCALE),
-        dict(info),
+        (np.zeros((0, hands[0])), np.zeros((0, hands[1]))), dict(info),
     )
+    table.strategy = (unstored_rows(table, 0, arrays["q0"]),
+                      unstored_rows(table, 1, arrays["q1"]))
     normalise(table)
     return table
 
