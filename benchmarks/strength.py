@@ -9,10 +9,14 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
 2. four players, ``tavern`` rules: ``strong`` against three ``trusting``, and every
    exploiter seated against three ``strong`` (par 25 %);
 3. ``strong``'s decision time (every answer it gives, on turn and out of turn), median
-   and 99th percentile, at 2, 4 and 10 players against ``probabilistic`` bots.
+   and 99th percentile, at 2, 4 and 10 players against ``probabilistic`` bots;
+4. single heads-up rounds of ``--round-dice`` dice each (5: the 5 v 5 round), ``lbr``
+   against ``strong`` under each of ``--rules``: the sampled LBR lower bound on
+   ``strong``'s exploitability there (:mod:`tavern_dice.play.round_gain`; a round scored
+   +-1, like the tables' exact figures).
 
-    .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3]
-        [--dice 5] [--rules tavern,standard]
+    .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3,4]
+        [--dice 5] [--rules tavern,standard] [--rounds 2000 --round-dice 5]
 
 With ``--games 2000`` (the issue's figure) the whole run takes about an hour on two
 cores; ``--games 200`` gives a rough picture in minutes.
@@ -130,13 +134,28 @@ def decision_times(games: int, seed: int) -> None:
               f"p99 {percentile(ms, 0.99):6.2f}  max {max(ms):7.2f}", flush=True)
 
 
+def single_rounds(rounds: int, seed: int, dice: int, rules_keys: list[str]) -> None:
+    from tavern_dice.play.round_gain import round_gain
+
+    for label in rules_keys:
+        print(f"\n4. Single heads-up rounds, {dice} v {dice}, {label} rules, {rounds} rounds")
+        start = time.perf_counter()
+        result = round_gain("strong", "lbr", dice, rounds, seed, RULES[label])
+        low, high = result.interval
+        print(f"  lbr vs strong: won {result.wins}/{result.rounds} (bidding first "
+              f"{result.first.wins}/{result.first.rounds}, second {result.second.wins}/"
+              f"{result.second.rounds}); LBR gain {result.gain:+.3f} [{low:+.3f}, {high:+.3f}]"
+              f" a round, a sampled lower bound on exploitability  "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--timing-games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", default="1,2,3", help="sections to run")
+    parser.add_argument("--only", default="1,2,3,4", help="sections to run")
     parser.add_argument("--dice", type=int, default=5,
                         help="dice each in section 1 (3: every round has a shipped table)")
     parser.add_argument("--rules", default="tavern,standard", help="section 1's rules")
@@ -146,6 +165,8 @@ def main() -> None:
     parser.add_argument("--opponents", default="trusting,probabilistic,equilibrium",
                         help="section 1's bots for strong to play ('none': no bot, nor "
                              "section 2's trusting line)")
+    parser.add_argument("--rounds", type=int, default=2000, help="section 4's rounds")
+    parser.add_argument("--round-dice", type=int, default=5, help="section 4's dice each")
     args = parser.parse_args()
     sections = set(args.only.split(","))
     names = ([] if args.exploiters == "none"
@@ -158,6 +179,8 @@ def main() -> None:
         four_players(args.games, args.seed, args.workers, names, args.opponents != "none")
     if "3" in sections:
         decision_times(args.timing_games, args.seed)
+    if "4" in sections:
+        single_rounds(args.rounds, args.seed, args.round_dice, args.rules.split(","))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,128 @@
+"""A sampled lower bound on a bot's exploitability in one heads-up round.
+
+Whole games (:mod:`.exploit`) say who wins; the exploitability of a round's policy (what
+``tavern solve tables`` prints for the rounds with a table) is a per-round figure. Where no
+exact best response fits (7-10 dice in play), an exploiter's average score over many
+single rounds bounds it from below: :func:`round_gain` seats an exploiter against a bot
+for ``rounds`` rounds of ``d`` dice each, a round scored +1 to whoever keeps all their
+dice and -1 to the other (heads-up exactly one player loses a die: a spot-on call costs
+the accuser, L9).
+
+In a round where both have the same dice, the first bidder's value ``v`` and the second's
+``-v`` cancel, so the average over the two positions of the exploiter's mean score is its
+gain over the round's value: a lower bound on NashConv / 2, the exploitability
+:mod:`tavern_dice.strategy.liars_dice.solver.tables` reports. The roll-off decides who
+bids first (as at the table); each position's mean is taken apart (stratified), so an
+uneven split of positions does not bias the figure. The interval is the normal one of
+that stratified mean (95 %); it says the figure is sampled, not exact.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
+from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.play.exploit import ExploitError, lookup
+from tavern_dice.play.runner import liars_dice_step
+
+
+@dataclass(frozen=True)
+class PositionScore:
+    """The exploiter's rounds in one position: how many, and how many it won."""
+
+    rounds: int
+    wins: int
+
+    @property
+    def mean(self) -> float:
+        """Mean score (+1 a win, -1 a loss); 0 with no rounds."""
+        return (2 * self.wins - self.rounds) / self.rounds if self.rounds else 0.0
+
+    @property
+    def variance_of_mean(self) -> float:
+        if self.rounds < 2:
+            return 1.0
+        return max(1.0 - self.mean**2, 1e-12) / self.rounds
+
+
+@dataclass(frozen=True)
+class RoundGain:
+    """An exploiter's single rounds against a bot, by the exploiter's position.
+
+    Attributes:
+        exploiter, target: who played; dice: each player's dice.
+        first, second: the exploiter's rounds bidding first and bidding second.
+    """
+
+    exploiter: str
+    target: str
+    dice: int
+    first: PositionScore
+    second: PositionScore
+
+    @property
+    def rounds(self) -> int:
+        return self.first.rounds + self.second.rounds
+
+    @property
+    def wins(self) -> int:
+        return self.first.wins + self.second.wins
+
+    @property
+    def gain(self) -> float:
+        """The exploiter's mean score averaged over the two positions (a sampled lower
+        bound on the target's exploitability in this round)."""
+        return (self.first.mean + self.second.mean) / 2
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % normal interval of :attr:`gain`."""
+        half = 1.96 * math.sqrt(self.first.variance_of_mean + self.second.variance_of_mean) / 2
+        return self.gain - half, self.gain + half
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "exploiter": self.exploiter, "target": self.target, "dice": self.dice,
+            "rounds": self.rounds, "wins": self.wins,
+            "first": {"rounds": self.first.rounds, "wins": self.first.wins},
+            "second": {"rounds": self.second.rounds, "wins": self.second.wins},
+            "gain": self.gain, "low": low, "high": high,
+        }
+
+
+def round_gain(
+    target: str, exploiter: str, dice: int, rounds: int, seed: int = 1,
+    rules: LiarsDiceRules = TAVERN,
+) -> RoundGain:
+    """Play ``rounds`` single heads-up rounds of ``dice`` dice each, ``exploiter`` against
+    ``target``: round ``k`` is the first round of a game seeded ``seed + k``, the
+    exploiter in seat ``k % 2``, both bots seeded from ``seed + k``.
+
+    Raises:
+        ExploitError: an unknown exploiter (the message lists the suite), or a count that
+            is not a whole number of at least 1.
+        RulesetError: more dice than the rules allow a player.
+    """
+    lookup(exploiter)
+    for label, count in (("dice", dice), ("rounds", rounds)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ExploitError(f"{label} must be a whole number of at least 1; got {count!r}")
+    table = rules.replace(dice_per_player=max(dice, rules.dice_per_player))
+    won = {0: [0, 0], 1: [0, 0]}  # exploiter's position (0: first bidder): [rounds, wins]
+    for k in range(rounds):
+        seat = k % 2
+        game = LiarsDiceGame(2, rules=table, seed=seed + k, starting_dice=[dice, dice])
+        agents = [make_liars_dice_bot(target, "target", seed + k)] * 2
+        agents[seat] = lookup(exploiter).build(target, "exploiter", seed + k)
+        round_number = game.round
+        position = 0 if game.starter == seat else 1
+        while game.round == round_number and game.winner is None:
+            liars_dice_step(game, agents)
+        won[position][0] += 1
+        won[position][1] += int(game.dice_counts[seat] == dice)
+    return RoundGain(exploiter, target, dice, PositionScore(*won[0]), PositionScore(*won[1]))
