@@ -44,6 +44,7 @@ from tavern_dice.strategy.liars_dice.solver.oracle import (
     policy_value,
 )
 from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.table_rows import stored_rows, unstored_rows
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]
@@ -58,8 +59,6 @@ TABLE_RULES: dict[str, LiarsDiceRules] = {
 }
 """The rules each shipped table was solved for: the seed (``either``, repeats forbidden)
 and the seed with the ``standard`` raise."""
-
-_SCALE = 65535.0
 
 
 class TableError(TavernError):
@@ -321,53 +320,6 @@ def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> Rou
             "histories": tree.n_nodes, **(meta or {})}
     return RoundTable(game, parent, bid, slot_start, tree.slot_action.astype(np.int64),
                       strategy, info)
-
-
-def quantise(strategy: FloatArray) -> npt.NDArray[np.uint16]:
-    """Probabilities as ``uint16`` (x 65535)."""
-    out: npt.NDArray[np.uint16] = np.rint(np.clip(strategy, 0.0, 1.0) * _SCALE).astype(np.uint16)
-    return out
-
-
-def _node_rows(table: RoundTable, player: int) -> tuple[IntArray, npt.NDArray[np.bool_]]:
-    """``player``'s nodes as rows of its strategy array: the first row of each node that
-    has any action (a node's rows are consecutive), and per row whether it is its
-    node's last action."""
-    counts = np.diff(table.slot_start)
-    mine = (table.depth % 2 == player) & (counts > 0)
-    slots_before = np.cumsum(counts[mine]) - counts[mine]
-    n_rows = int(counts[mine].sum())
-    last = np.zeros(n_rows, dtype=bool)
-    last[slots_before + counts[mine] - 1] = True
-    return slots_before, last
-
-
-def stored_rows(table: RoundTable, player: int) -> npt.NDArray[np.uint16]:
-    """``player``'s probabilities as stored: quantised (:func:`quantise`), with each node's
-    last action left out (it is what the others leave of 1); a hand with nothing at a
-    node (never brought there by its own play, or pruned) stores the node's first action
-    as certain, the default it plays there."""
-    starts, last = _node_rows(table, player)
-    q = quantise(table.strategy[player])
-    if starts.size:
-        empty = np.add.reduceat(q.astype(np.int64), starts, axis=0) == 0
-        first = q[starts]
-        first[empty] = int(_SCALE)
-        q[starts] = first
-    return q[~last]
-
-
-def unstored_rows(table: RoundTable, player: int, kept: npt.NDArray[Any]) -> FloatArray:
-    """The inverse of :func:`stored_rows`: every row, each node's last action given what
-    the others leave of 1 (not yet renormalised: see :func:`normalise`)."""
-    starts, last = _node_rows(table, player)
-    full = np.zeros((last.shape[0], kept.shape[1]), dtype=np.float64)
-    full[~last] = kept
-    if starts.size:
-        others = np.add.reduceat(full, starts, axis=0)
-        full[last] = np.clip(_SCALE - others, 0.0, None)
-    out: FloatArray = full / _SCALE
-    return out
 
 
 def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
