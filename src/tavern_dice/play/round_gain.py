@@ -20,6 +20,7 @@ that stratified mean (95 %); it says the figure is sampled, not exact.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,11 +98,12 @@ class RoundGain:
 
 def round_gain(
     target: str, exploiter: str, dice: int, rounds: int, seed: int = 1,
-    rules: LiarsDiceRules = TAVERN,
+    rules: LiarsDiceRules = TAVERN, progress: Callable[[int], None] | None = None,
 ) -> RoundGain:
     """Play ``rounds`` single heads-up rounds of ``dice`` dice each, ``exploiter`` against
     ``target``: round ``k`` is the first round of a game seeded ``seed + k``, the
-    exploiter in seat ``k % 2``, both bots seeded from ``seed + k``.
+    exploiter in seat ``k % 2``, both bots seeded from ``seed + k``. ``progress`` is
+    called with 1 after each round.
 
     Raises:
         ExploitError: an unknown exploiter (the message lists the suite), or a count that
@@ -125,4 +127,6 @@ def round_gain(
             liars_dice_step(game, agents)
         won[position][0] += 1
         won[position][1] += int(game.dice_counts[seat] == dice)
+        if progress is not None:
+            progress(1)
     return RoundGain(exploiter, target, dice, PositionScore(*won[0]), PositionScore(*won[1]))
