@@ -9,7 +9,12 @@ import numpy as np
 import pytest
 
 from tavern_dice.liars_dice import TAVERN, RaiseRule
-from tavern_dice.strategy.liars_dice.solver.build_tables import PRUNE_COST, prune_file
+from tavern_dice.strategy.liars_dice.solver.build_tables import (
+    PRUNE_COST,
+    PRUNE_SHARE,
+    prune_allowance,
+    prune_file,
+)
 from tavern_dice.strategy.liars_dice.solver.oracle import solve
 from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
 from tavern_dice.strategy.liars_dice.solver.tables import (
@@ -107,6 +112,28 @@ def test_a_pruned_file_stores_less_and_costs_at_most_its_limit(tmp_path: Path) -
     # Forgetting everything a hand reaches under 10 % of the time costs too much; under
     # 0.01 % it does not, and some probabilities are forgotten.
     assert after["pruned_below"] == 1e-4
-    assert after["exploitability"] <= base + PRUNE_COST
+    assert after["exploitability"] <= base + prune_allowance(base)
+    assert prune_allowance(base) == max(PRUNE_COST, PRUNE_SHARE * base)
+    # A solved round keeps the absolute limit; one far from an equilibrium a share of it.
+    assert prune_allowance(0.004) == PRUNE_COST and prune_allowance(0.1) == pytest.approx(1e-3)
     assert mixed(path) < before
     assert measured["exploitability"] == pytest.approx(after["exploitability"], abs=1e-12)
+
+
+def test_pruning_named_rounds_leaves_the_others_as_stored(tmp_path: Path) -> None:
+    key = "tavern-standard"
+    rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    path = data_path(key, tmp_path)
+    save({dice: from_result(solve(OracleRound(rules, dice), target=2e-2, cfr_iterations=60))
+          for dice in ((1, 1), (2, 1))}, key, path)
+    with np.load(path) as data:
+        before = {k: data[k].copy() for k in data.files if k.startswith("r1_1_")}
+    forget_loaded()
+    try:
+        prune_file(key, path, levels=(1e-1,), cost=1.0, rounds={(2, 1)})
+        meta = {tuple(r["dice"]): r for r in read_meta(path)["rounds"]}
+    finally:
+        forget_loaded()
+    with np.load(path) as data:
+        assert all(np.array_equal(data[k], v) for k, v in before.items())
+    assert "pruned_below" not in meta[(1, 1)] and meta[(2, 1)]["pruned_below"] == 1e-1

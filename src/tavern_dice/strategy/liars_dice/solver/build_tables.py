@@ -20,6 +20,7 @@ import argparse
 import concurrent.futures
 import tempfile
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -124,27 +125,43 @@ def remeasure(key: str, path: Path) -> None:
     forget_loaded()
 
 
-PRUNE_LEVELS = (1e-4, 3e-5, 1e-5)
+PRUNE_LEVELS = (1e-3, 3e-4, 1e-4, 3e-5, 1e-5)
 """Own-reach thresholds :func:`prune_file` tries, the biggest saving first."""
 
 PRUNE_COST = 1e-4
-"""The most exploitability pruning may add to a round (exact, as stored)."""
+"""The most exploitability pruning may add to a round (exact, as stored)..."""
+
+PRUNE_SHARE = 0.01
+"""... or this share of the round's exploitability, where that is more: a round still far
+from an equilibrium (0.1 at the seed's 3 v 3) may lose 0.001 to pruning, a small part of
+what it already concedes, while a solved one (under 0.01) keeps the 1e-4 limit."""
+
+
+def prune_allowance(exploitability: float, cost: float = PRUNE_COST) -> float:
+    """What pruning may add to a round whose exploitability before pruning is this."""
+    return max(cost, PRUNE_SHARE * exploitability)
 
 
 def prune_file(key: str, path: Path, levels: tuple[float, ...] = PRUNE_LEVELS,
-               cost: float = PRUNE_COST) -> None:
+               cost: float = PRUNE_COST,
+               rounds: Collection[tuple[int, int]] | None = None) -> None:
     """Shrink the table at ``path``: for each round, the biggest of ``levels`` at which
-    :meth:`~.tables.RoundTable.pruned` adds at most ``cost`` to its exact exploitability
-    as stored (none if every level costs more), then its figures measured again.
+    :meth:`~.tables.RoundTable.pruned` adds at most :func:`prune_allowance` (``cost``, or
+    :data:`PRUNE_SHARE` of the round's exploitability) to its exact exploitability as
+    stored (none if every level costs more), then its figures measured again.
 
     A round's metadata keeps ``exploitability_unpruned`` (the figure before any pruning,
-    which later runs measure the cost from) and ``pruned_below`` (the level kept)."""
+    which later runs measure the cost from) and ``pruned_below`` (the level kept). With
+    ``rounds``, only those are pruned again; the others stay as stored."""
     forget_loaded()
     meta = read_meta(path)
     pruned: dict[tuple[int, int], RoundTable] = {}
     for info in meta["rounds"]:
         dice = (int(info["dice"][0]), int(info["dice"][1]))
         table = load_round(key, *dice, folder=path.parent)
+        if rounds is not None and dice not in rounds:
+            pruned[dice] = table  # as stored
+            continue
         base = float(info.get("exploitability_unpruned", info["exploitability"]))
         # Kept as it is stored (at an earlier run's level) unless a level passes now.
         chosen, passed = table.pruned(float(info.get("pruned_below", 0.0))), False
@@ -156,14 +173,15 @@ def prune_file(key: str, path: Path, levels: tuple[float, ...] = PRUNE_LEVELS,
                 found = load_round(key, *dice, folder=Path(tmp)).measure(lbr=False)
                 print(f"{key} {dice}: pruned below {level:g}: exploitability "
                       f"{found['exploitability']:.5f} (unpruned {base:.5f})", flush=True)
-                if found["exploitability"] <= base + cost:
+                if found["exploitability"] <= base + prune_allowance(base, cost):
                     chosen, passed = candidate, True
                     chosen.meta["pruned_below"] = level
                     break
         chosen.meta["exploitability_unpruned"] = base
         pruned[dice] = chosen
         if not passed:
-            print(f"{key} {dice}: every level costs more than {cost:g}; not pruned", flush=True)
+            print(f"{key} {dice}: every level costs more than "
+                  f"{prune_allowance(base, cost):g}; not pruned", flush=True)
     extra = {k: v for k, v in meta.items() if k not in ("format", "key", "rules", "rounds")}
     save(pruned, key, path, extra)
     remeasure(key, path)
@@ -192,14 +210,6 @@ def main(argv: list[str] | None = None) -> None:
                         help="only prune the tables already in --out (forget each hand's "
                         "play where its own play rarely brings it) and measure them again")
     args = parser.parse_args(argv)
-    if args.prune:
-        for key in args.rules.split(","):
-            prune_file(key, data_path(key, args.out))
-        return
-    if args.remeasure:
-        for key in args.rules.split(","):
-            remeasure(key, data_path(key, args.out))
-        return
     rounds: list[tuple[int, int]] = [
         (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
     ]
@@ -208,6 +218,14 @@ def main(argv: list[str] | None = None) -> None:
         for text in args.rounds.split(","):
             a, _, b = text.partition("x")
             rounds.append((int(a), int(b)))
+    if args.prune:
+        for key in args.rules.split(","):
+            prune_file(key, data_path(key, args.out), rounds=rounds if args.rounds else None)
+        return
+    if args.remeasure:
+        for key in args.rules.split(","):
+            remeasure(key, data_path(key, args.out))
+        return
     rounds.sort(key=lambda d: -sum(d))
     for key in args.rules.split(","):
         out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)

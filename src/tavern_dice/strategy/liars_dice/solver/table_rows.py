@@ -47,7 +47,17 @@ def stored_rows(table: RoundTable, player: int) -> npt.NDArray[np.uint16]:
     starts, last = _node_rows(table, player)
     q = quantise(table.strategy[player])
     if starts.size:
-        empty = np.add.reduceat(q.astype(np.int64), starts, axis=0) == 0
+        # Rounded up, the stored actions could leave less than nothing to the last: the
+        # excess comes off the node's biggest stored action, so that reading the file and
+        # writing it again stores the same numbers.
+        wide = q.astype(np.int64)
+        others = np.add.reduceat(np.where(last[:, None], 0, wide), starts, axis=0)
+        ends = np.append(starts[1:], q.shape[0]) - 1  # each node's last row
+        for node, hand in np.argwhere(others > SCALE):
+            rows = np.arange(starts[node], ends[node])
+            top = rows[np.argmax(wide[rows, hand])]
+            q[top, hand] -= others[node, hand] - int(SCALE)
+        empty = np.add.reduceat(wide, starts, axis=0) == 0
         first = q[starts]
         first[empty] = int(SCALE)
         q[starts] = first
