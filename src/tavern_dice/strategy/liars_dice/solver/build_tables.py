@@ -37,6 +37,7 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     load_round,
     read_meta,
     save,
+    write_npz,
 )
 
 
@@ -121,7 +122,7 @@ def remeasure(key: str, path: Path) -> None:
         print(f"{key} {(a, b)}: exploitability {info['exploitability']:.5f}, LBR "
               f"{info['lbr_exploitability']:.5f}", flush=True)
     arrays["meta"] = np.array(json.dumps(meta))
-    np.savez_compressed(path, allow_pickle=False, **arrays)
+    write_npz(path, arrays)
     forget_loaded()
 
 

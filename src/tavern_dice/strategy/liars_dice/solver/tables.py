@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import zipfile
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -346,12 +347,21 @@ def write_data(path: Path, arrays: dict[str, npt.NDArray[Any]], key: str,
     compressed ``.npz`` at ``path``."""
     meta = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(), "rounds": rounds,
             **(extra or {})}
-    arrays = {**arrays, "meta": np.array(json.dumps(meta))}
+    write_npz(path, {**arrays, "meta": np.array(json.dumps(meta))})
+
+
+def write_npz(path: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
+    """Write ``arrays`` as an ``.npz`` that :func:`numpy.load` reads, its members compressed
+    with LZMA (a sixth smaller than ``numpy.savez_compressed``'s deflate on these tables;
+    reading the biggest array takes about half a second instead of a tenth)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # Written aside and renamed: a build rewrites its file after each round while other
     # processes may be reading it.
     part = path.with_name(path.stem + ".part.npz")
-    np.savez_compressed(part, allow_pickle=False, **arrays)
+    with zipfile.ZipFile(part, "w", compression=zipfile.ZIP_LZMA) as archive:
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                np.lib.format.write_array(member, np.asanyarray(array), allow_pickle=False)
     os.replace(part, path)
 
 
