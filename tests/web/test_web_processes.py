@@ -33,6 +33,8 @@ async def play_turns(client: WsClient, game_id: str, stop: Callable[[], bool]) -
     # say) is sent again after a few seconds without a new state, not waited on for ever.
     handled: dict[tuple[int, int], float] = {}
     loop = asyncio.get_running_loop()
+    last_state = loop.time()
+    reported = False
     while not stop():
         frame = client.latest_state()
         game = frame["game"]
@@ -52,10 +54,29 @@ async def play_turns(client: WsClient, game_id: str, stop: Callable[[], bool]) -
                                        "id": f"t{turns}"})
         try:
             await client.wait_for(lambda f: f["type"] == "state", timeout=0.5)
+            last_state = loop.time()
         except AssertionError:
             if client.closed:
                 return "closed"
+            if loop.time() - last_state > 15 and not reported:
+                # This game normally takes seconds; in a full parallel suite it has rarely
+                # stalled until the 120 s limit (cause not found yet): say where each
+                # client stood, so that a failure shows whose frame went missing.
+                reported = True
+                print(f"no state for 15 s: {client.name} {stand(client)}", flush=True)
     return "stopped"
+
+
+def stand(client: WsClient) -> str:
+    """Where the game stands in ``client``'s latest ``state`` frame, in one line."""
+    frame = client.latest_state()
+    game = frame["game"] or {}
+    view = game.get("view") or {}
+    events = game.get("events_from", 0) + len(game.get("events", []))
+    recent = [f["type"] for f in client.frames[-6:]]
+    return (f"seat {frame['you'].get('seat')}, {game.get('status')}, round {view.get('round')}, "
+            f"turn {view.get('turn')}, wager {view.get('wager')}, {events} events; last "
+            f"frames {recent}")
 
 
 async def get(server: Endpoint, path: str) -> Any:
