@@ -6,7 +6,7 @@ exact best response fits (7-10 dice in play), an exploiter's average score over 
 single rounds bounds it from below: :func:`round_gain` seats an exploiter against a bot
 for ``rounds`` rounds of ``d`` dice each, a round scored +1 to whoever keeps all their
 dice and -1 to the other (heads-up exactly one player loses a die: a spot-on call costs
-the accuser, L9).
+the accuser, L8).
 
 In a round where both have the same dice, the first bidder's value ``v`` and the second's
 ``-v`` cancel, so the average over the two positions of the exploiter's mean score is its
@@ -14,7 +14,9 @@ gain over the round's value: a lower bound on NashConv / 2, the exploitability
 :mod:`tavern_dice.strategy.liars_dice.solver.tables` reports. The roll-off decides who
 bids first (as at the table); each position's mean is taken apart (stratified), so an
 uneven split of positions does not bias the figure. The interval is the normal one of
-that stratified mean (95 %); it says the figure is sampled, not exact.
+that stratified mean (95 %, each position's win rate Agresti-Coull adjusted, so that a
+position won or lost every time still has a width); it says the figure is sampled, not
+exact.
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ class PositionScore:
 
     @property
     def variance_of_mean(self) -> float:
-        if self.rounds < 2:
-            return 1.0
-        return max(1.0 - self.mean**2, 1e-12) / self.rounds
+        """Variance of :attr:`mean` (a score is ``2 x win - 1``), from the Agresti-Coull
+        win rate ``(wins + 2) / (rounds + 4)``."""
+        p = (self.wins + 2) / (self.rounds + 4)
+        return 4 * p * (1 - p) / (self.rounds + 4)
 
 
 @dataclass(frozen=True)
