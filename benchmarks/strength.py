@@ -18,8 +18,9 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
     .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3,4]
         [--dice 5] [--rules tavern,standard] [--rounds 2000 --round-dice 5]
 
-With ``--games 2000`` (the issue's figure) the whole run takes about an hour on two
-cores; ``--games 200`` gives a rough picture in minutes.
+With ``--games 2000`` (the issue's figure) sections 1-3 take about an hour on two cores and
+section 4 about 25 minutes more (``--rounds 2000``, one process); ``--games 200 --rounds
+200`` gives a rough picture in minutes.
 """
 
 from __future__ import annotations

@@ -275,8 +275,9 @@ class RoundTable:
 
     def pruned(self, below: float) -> RoundTable:
         """A copy that forgets each hand's play at the histories its own play brings it to
-        with a chance under ``below`` (stored as zeros, which compress to nothing; on load
-        such a hand plays the default there, and so never goes deeper). What a hand does
+        with a chance under ``below`` (zeros here; the file stores the default as certain
+        there, runs that compress to nothing, and such a hand plays it, so never goes
+        deeper). What a hand does
         there weighs in the round's value only in proportion to that chance; the build
         measures the copy exactly (:func:`~.build_tables.prune_file`)."""
         counts = np.diff(self.slot_start)
@@ -308,7 +309,7 @@ def from_result(result: OracleResult, meta: dict[str, Any] | None = None) -> Rou
             bid[node] = history[-1]
     slot_start = np.append(tree.slot_start, tree.n_slots).astype(np.int64)
     # A hand that its own play never brings to a history needs no answer there (the other
-    # player's choices cannot bring it either): store zeros, which compress to nothing.
+    # player's choices cannot bring it either): zeros, stored as the default.
     solver = RestrictedSolver(game, tree, np.float64)
     strategy_list = []
     for p in (0, 1):
@@ -426,13 +427,13 @@ def load_round(key: str, first: int, second: int, folder: Path | None = None) ->
     with np.load(path, allow_pickle=False) as data:
         arrays = {k: data[f"{name}_{k}"] for k in
                   ("parent", "bid", "slot_start", "slot_action", "q0", "q1")}
-    game = OracleRound(TABLE_RULES[key], (first, second))
-    hands = (len(game.hands[0].prob), len(game.hands[1].prob))
     table = RoundTable(
-        game, arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
+        OracleRound(TABLE_RULES[key], (first, second)),
+        arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
         arrays["slot_start"].astype(np.int64), arrays["slot_action"].astype(np.int64),
-        (np.zeros((0, hands[0])), np.zeros((0, hands[1]))), dict(info),
+        (np.empty((0, 0)), np.empty((0, 0))), dict(info),
     )
+    # Read once the table knows its histories (which rows each node's last action fills).
     table.strategy = (unstored_rows(table, 0, arrays["q0"]),
                       unstored_rows(table, 1, arrays["q1"]))
     normalise(table)
@@ -559,8 +560,8 @@ an ``either`` raise (repeated wagers aside, which :func:`heads_up_policy` drops)
 ``standard`` policy is a legal strategy of the seed's round; it is not an equilibrium
 there (an ``either``-only raise leaves its histories, and its best response may use those
 raises), but it is a much better answer than no table at all (``docs/strategy.md``). Under
-the seed's rules it plays the rounds with 6 dice in play other than 3 v 3 (2 v 4, 4 v 2,
-1 v 5, 5 v 1)."""
+the seed's rules it plays the two rounds with 6 dice in play the ``tavern`` table lacks
+(1 v 5, 5 v 1)."""
 
 
 def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
