@@ -66,12 +66,20 @@ def stored_rows(table: RoundTable, player: int) -> npt.NDArray[np.uint16]:
 
 def unstored_rows(table: RoundTable, player: int, kept: npt.NDArray[Any]) -> FloatArray:
     """The inverse of :func:`stored_rows`: every row, each node's last action given what
-    the others leave of 1 (not yet renormalised: see :func:`.tables.normalise`)."""
+    the others leave of 1, so that each node's probabilities sum to 1 per hand as read (no
+    second pass renormalises them). A file written before :func:`stored_rows` kept the
+    stored actions within 1 may hold a few that exceed it: those are scaled back to 1,
+    the last action getting nothing."""
     starts, last = _node_rows(table, player)
     full = np.zeros((last.shape[0], kept.shape[1]), dtype=np.float64)
     full[~last] = kept
     if starts.size:
         others = np.add.reduceat(full, starts, axis=0)
         full[last] = np.clip(SCALE - others, 0.0, None)
+        over = others > SCALE
+        if over.any():
+            sizes = np.diff(np.append(starts, last.shape[0]))
+            scale = np.where(over, SCALE / np.maximum(others, SCALE), 1.0)
+            full *= np.repeat(scale, sizes, axis=0)
     out: FloatArray = full / SCALE
     return out

@@ -4,7 +4,7 @@ For the rules a table was solved for (:data:`TABLE_RULES`), every two-player rou
 ``(first bidder's dice, second bidder's dice)`` up to 5 dice each has a policy from the
 double oracle (:mod:`.oracle`): the histories of its restricted game, the actions
 allowed at each, and both players' probabilities for every hand, stored as ``uint16``
-(probability x 65535, renormalised on load) for every action but each history's last,
+(probability x 65535) for every action but each history's last,
 which gets what the others leave (a quarter fewer bytes). A history outside the table is
 answered by the policy's default, an accusation: the double oracle certified the policy
 *with* that default, so no deviation into such a history gains more than the round's
@@ -390,30 +390,6 @@ def metadata(key: str) -> dict[str, Any]:
     return _meta(str(data_path(key)))
 
 
-def normalise(table: RoundTable) -> None:
-    """Renormalise each node's probabilities per hand (after quantisation); a hand with
-    no probability anywhere at a node (it never gets there) gets the default."""
-    counts = np.diff(table.slot_start)
-    depth = table.depth
-    for p in (0, 1):
-        nodes = np.flatnonzero(depth % 2 == p)
-        nodes = nodes[counts[nodes] > 0]
-        if not nodes.size:
-            continue
-        strategy = table.strategy[p]
-        starts = table.rows[table.slot_start[nodes]]
-        sums = np.add.reduceat(strategy, starts, axis=0)
-        seg = np.repeat(np.arange(nodes.shape[0]), counts[nodes])
-        total = sums[seg]
-        out = np.divide(strategy, total, out=np.zeros_like(strategy), where=total > 0)
-        # Nothing known for this hand here: play the first action (the accusation when
-        # legal, which the default is; at the root, the lowest wager).
-        first = np.zeros(strategy.shape[0], dtype=bool)
-        first[starts] = True
-        out[first[:, None] & (total <= 0)] = 1.0
-        table.strategy = (out, table.strategy[1]) if p == 0 else (table.strategy[0], out)
-
-
 @lru_cache(maxsize=64)
 def load_round(key: str, first: int, second: int, folder: Path | None = None) -> RoundTable:
     """The shipped policy of round ``(first bidder's dice, second's)`` under ``key`` (from
@@ -436,7 +412,6 @@ def load_round(key: str, first: int, second: int, folder: Path | None = None) ->
     # Read once the table knows its histories (which rows each node's last action fills).
     table.strategy = (unstored_rows(table, 0, arrays["q0"]),
                       unstored_rows(table, 1, arrays["q1"]))
-    normalise(table)
     return table
 
 
