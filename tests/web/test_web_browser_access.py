@@ -127,7 +127,8 @@ def test_keyboard_and_screen_reader_play_and_axe(tmp_path: Path) -> None:
                 break
             ann.wait_for_function("() => ((document.getElementById('announcer') || {})"
                                   ".textContent || '').startsWith('Your turn')")
-            if not checked_turn:
+            # A turn after the top sum has no picker (the next test covers that turn).
+            if not checked_turn and ann.locator("#no-raise").count() == 0:
                 problems += axe_violations(ann, axe, "Liar's Dice, my turn")
                 # Two players with one die each: the endgame wagers on the sum.
                 assert ann.locator(".picker-sum").count() == 1
