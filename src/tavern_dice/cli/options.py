@@ -102,6 +102,31 @@ MaxAddedBonus = Annotated[
 ]
 
 
+def parse_dice_pair(text: str, hint: str) -> tuple[int, int]:
+    """Read a heads-up round's dice: two counts ``A,B`` (the first bidder's first), or
+    one count for both.
+
+    >>> parse_dice_pair("5,4", "--round"), parse_dice_pair("3", "--round")
+    ((5, 4), (3, 3))
+
+    Raises:
+        typer.BadParameter: anything else (the message shows what is wanted).
+    """
+    try:
+        parts = tuple(int(p) for p in text.split(","))
+    except ValueError:
+        parts = ()
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or min(parts) < 1:
+        raise typer.BadParameter(
+            f"want two counts like 2,1 (first bidder first) or one count for both, "
+            f"not {text!r}",
+            param_hint=hint,
+        )
+    return (parts[0], parts[1])
+
+
 def parse_raise_rule(text: str | RaiseRule) -> RaiseRule:
     """Read ``--raise-rule``, saying which rules exist if the text names none.
 

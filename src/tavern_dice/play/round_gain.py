@@ -4,19 +4,23 @@ Whole games (:mod:`.exploit`) say who wins; the exploitability of a round's poli
 ``tavern solve tables`` prints for the rounds with a table) is a per-round figure. Where no
 exact best response fits (7-10 dice in play), an exploiter's average score over many
 single rounds bounds it from below: :func:`round_gain` seats an exploiter against a bot
-for ``rounds`` rounds of ``d`` dice each, a round scored +1 to whoever keeps all their
-dice and -1 to the other (heads-up exactly one player loses a die: a spot-on call costs
-the accuser, L8).
+for ``rounds`` rounds of ``a v b`` (the first bidder's dice, then the second's), a round
+scored +1 to whoever keeps all their dice and -1 to the other (heads-up exactly one player
+loses a die: a spot-on call costs the accuser, L8).
 
-In a round where both have the same dice, the first bidder's value ``v`` and the second's
-``-v`` cancel, so the average over the two positions of the exploiter's mean score is its
-gain over the round's value: a lower bound on NashConv / 2, the exploitability
-:mod:`tavern_dice.strategy.liars_dice.solver.tables` reports. The roll-off decides who
-bids first (as at the table); each position's mean is taken apart (stratified), so an
-uneven split of positions does not bias the figure. The interval is the normal one of
-that stratified mean (95 %, each position's win rate Agresti-Coull adjusted, so that a
-position won or lost every time still has a width); it says the figure is sampled, not
-exact.
+The exploiter plays either position: bidding first with ``a`` dice against the bot's
+policy for the second bidder, and second with ``b`` dice against its policy for the first.
+With the round's value ``v`` (the first bidder's), the first position's best score is
+``v`` plus the best response's gain against the second bidder's policy, the second's
+``-v`` plus the gain against the first's: ``v`` cancels, and the average of the two
+positions' mean scores is a lower bound on NashConv / 2, the exploitability
+:mod:`tavern_dice.strategy.liars_dice.solver.tables` reports, whether or not ``a = b``.
+The roll-off decides who bids first (as at the table; it does not depend on the dice
+counts, so the first bidder is dealt ``a``); each position's mean is taken apart
+(stratified), so an uneven split of positions does not bias the figure. The interval is
+the normal one of that stratified mean (95 %, each position's win rate Agresti-Coull
+adjusted, so that a position won or lost every time still has a width); it says the
+figure is sampled, not exact.
 """
 
 from __future__ import annotations
@@ -58,13 +62,14 @@ class RoundGain:
     """An exploiter's single rounds against a bot, by the exploiter's position.
 
     Attributes:
-        exploiter, target: who played; dice: each player's dice.
+        exploiter, target: who played.
+        dice: the first bidder's dice and the second's.
         first, second: the exploiter's rounds bidding first and bidding second.
     """
 
     exploiter: str
     target: str
-    dice: int
+    dice: tuple[int, int]
     first: PositionScore
     second: PositionScore
 
@@ -91,7 +96,7 @@ class RoundGain:
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
         return {
-            "exploiter": self.exploiter, "target": self.target, "dice": self.dice,
+            "exploiter": self.exploiter, "target": self.target, "dice": list(self.dice),
             "rounds": self.rounds, "wins": self.wins,
             "first": {"rounds": self.first.rounds, "wins": self.first.wins},
             "second": {"rounds": self.second.rounds, "wins": self.second.wins},
@@ -99,14 +104,25 @@ class RoundGain:
         }
 
 
+def deal_round(rules: LiarsDiceRules, seed: int, dice: tuple[int, int]) -> LiarsDiceGame:
+    """A heads-up game seeded ``seed`` whose first round has the first bidder (the
+    roll-off's winner) holding ``dice[0]`` dice and the other ``dice[1]``."""
+    game = LiarsDiceGame(2, rules=rules, seed=seed, starting_dice=list(dice))
+    if game.starter == 1 and dice[0] != dice[1]:
+        # The roll-off is the same whatever the counts: seat the counts the other way.
+        game = LiarsDiceGame(2, rules=rules, seed=seed, starting_dice=[dice[1], dice[0]])
+    return game
+
+
 def round_gain(
-    target: str, exploiter: str, dice: int, rounds: int, seed: int = 1,
+    target: str, exploiter: str, dice: int | tuple[int, int], rounds: int, seed: int = 1,
     rules: LiarsDiceRules = TAVERN, progress: Callable[[int], None] | None = None,
 ) -> RoundGain:
-    """Play ``rounds`` single heads-up rounds of ``dice`` dice each, ``exploiter`` against
-    ``target``: round ``k`` is the first round of a game seeded ``seed + k``, the
-    exploiter in seat ``k % 2``, both bots seeded from ``seed + k``. ``progress`` is
-    called with 1 after each round.
+    """Play ``rounds`` single heads-up rounds, ``exploiter`` against ``target``, of
+    ``dice`` dice each, or of ``dice = (a, b)``: the first bidder ``a`` dice, the second
+    ``b``. Round ``k`` is the first round of a game seeded ``seed + k``, the exploiter in
+    seat ``k % 2``, both bots seeded from ``seed + k``. ``progress`` is called with 1
+    after each round.
 
     Raises:
         ExploitError: an unknown exploiter (the message lists the suite), or a count that
@@ -114,22 +130,29 @@ def round_gain(
         RulesetError: more dice than the rules allow a player.
     """
     lookup(exploiter)
-    for label, count in (("dice", dice), ("rounds", rounds)):
+    pair = dice if isinstance(dice, tuple) else (dice, dice)
+    if len(pair) != 2:
+        raise ExploitError(f"dice must be one count or two (the first bidder's, the "
+                           f"second's); got {dice!r}")
+    for label, count in (("dice", pair[0]), ("dice", pair[1]), ("rounds", rounds)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise ExploitError(f"{label} must be a whole number of at least 1; got {count!r}")
-    table = rules.replace(dice_per_player=max(dice, rules.dice_per_player))
+    first_dice, second_dice = pair
+    table = rules.replace(dice_per_player=max(*pair, rules.dice_per_player))
     won = {0: [0, 0], 1: [0, 0]}  # exploiter's position (0: first bidder): [rounds, wins]
     for k in range(rounds):
         seat = k % 2
-        game = LiarsDiceGame(2, rules=table, seed=seed + k, starting_dice=[dice, dice])
+        game = deal_round(table, seed + k, pair)
         agents = [make_liars_dice_bot(target, "target", seed + k)] * 2
         agents[seat] = lookup(exploiter).build(target, "exploiter", seed + k)
         round_number = game.round
         position = 0 if game.starter == seat else 1
+        held = game.dice_counts[seat]
         while game.round == round_number and game.winner is None:
             liars_dice_step(game, agents)
         won[position][0] += 1
-        won[position][1] += int(game.dice_counts[seat] == dice)
+        won[position][1] += int(game.dice_counts[seat] == held)
         if progress is not None:
             progress(1)
-    return RoundGain(exploiter, target, dice, PositionScore(*won[0]), PositionScore(*won[1]))
+    return RoundGain(exploiter, target, (first_dice, second_dice), PositionScore(*won[0]),
+                     PositionScore(*won[1]))
