@@ -160,8 +160,12 @@ class Scheduler:
                     await table.after_change()
                 return
             try:
-                move = autoplay.next_bot_move(
-                    s.engine, lambda seat: self.server_plays(s, seat),
+                # In a worker thread: a bot may think for seconds (``strong`` loads a round's
+                # table the first time it plays it), and the event loop serves every other
+                # table meanwhile. This table's lock is held, so nothing changes its game
+                # while the bot reads it; the move itself is made back here.
+                move = await asyncio.to_thread(
+                    autoplay.next_bot_move, s.engine, lambda seat: self.server_plays(s, seat),
                     lambda seat: self.agent(s.seats[seat], standin=False), s.asked)
             except DecisionCapError as error:
                 await table.halt(s, str(error))
