@@ -257,3 +257,8 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
     # The ten rounds with 7-10 dice in play, played from the standard blueprint.
     assert text.count("approximate (blueprint)") == 10
     assert "5 v 5" in text and "(a stand-in under these rules)" in text
+    # The two 6-dice rounds the seed's table lacks, and a sampled bound on each of the 12.
+    assert text.count("approximate (the tavern-standard table)") == 2
+    assert text.count("] s") == 12 and "Figures marked s are sampled, not exact" in text
+    # There the sampled bound is the higher: 5 v 5 gives up far more than its build says.
+    assert re.search(r"5 v 5 DAG, 2 wagers >= 0\.[1-9]\d\d s", text), text

@@ -10,6 +10,7 @@ iterations (log scale).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,7 +19,12 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tavern_dice.cli.app import command_group
-from tavern_dice.cli.options import check_plot, check_writable, parse_raise_rule
+from tavern_dice.cli.options import (
+    check_plot,
+    check_writable,
+    parse_dice_pair,
+    parse_raise_rule,
+)
 from tavern_dice.errors import TavernError
 from tavern_dice.strategy.liars_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
@@ -26,23 +32,6 @@ from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
 solve_app = command_group(
     "solve", "Compute equilibrium strategies (CFR) for two-player Liar's Dice rounds."
 )
-
-
-def _parse_dice(text: str) -> tuple[int, int]:
-    """Read ``--dice-each``: two counts ``A,B`` (first bidder first), or one count for both."""
-    try:
-        parts = tuple(int(p) for p in text.split(","))
-    except ValueError:
-        parts = ()
-    if len(parts) == 1:
-        parts = parts * 2
-    if len(parts) != 2 or min(parts) < 1:
-        raise typer.BadParameter(
-            f"want two counts like 2,1 (first bidder first) or one count for both, "
-            f"not {text!r}",
-            param_hint="--dice-each",
-        )
-    return (parts[0], parts[1])
 
 
 def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
@@ -114,7 +103,7 @@ def liars_dice(
     """Solve one two-player round and report its value and exploitability."""
     console = Console()
     rule = parse_raise_rule(raise_rule)
-    counts = _parse_dice(dice)
+    counts = parse_dice_pair(dice, "--dice-each")
     try:
         spec = RoundSpec(dice=counts, sides=sides, raise_rule=rule, wild_face=wild_face or None,
                          spot_on=spot_on, sum_wagers=sum_wagers)
@@ -171,7 +160,12 @@ def tables(
     """
     from rich.table import Table
 
-    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, metadata
+    from tavern_dice.play.round_bounds import load_bounds, round_name
+    from tavern_dice.strategy.liars_dice.solver.tables import (
+        TABLE_RULES,
+        TABLE_STAND_INS,
+        metadata,
+    )
 
     if rules not in TABLE_RULES:
         raise typer.BadParameter(f"known tables: {', '.join(TABLE_RULES)}", param_hint="--rules")
@@ -201,14 +195,43 @@ def tables(
             f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", pruned,
             status,
         )
+    sampled = load_bounds().get(rules, {})
+
+    def sampled_row(dice: Sequence[int], exact_bound: float) -> tuple[str, str, str]:
+        """A round without an exact figure: its exploitability bound (the higher of the
+        ``exact_bound`` its build measured and the sampled LBR's 95 % low end), the sampled
+        LBR bound with its interval, and the time sampling took; dashes where none."""
+        found = sampled.get(round_name(dice))
+        if found is None:
+            return f">= {exact_bound:.4f}", "-", "-"
+        low = found["low"]
+        bound = f">= {low:.3f} s" if low > exact_bound else f">= {exact_bound:.4f}"
+        return (bound, f"{found['gain']:.3f} [{low:.3f}, {found['high']:.3f}] s",
+                f"{found['seconds']:.0f} s")
+
+    stand_in = TABLE_STAND_INS.get(rules)
+    own = {tuple(info["dice"]) for info in meta["rounds"]}
+    if stand_in is not None:
+        for info in sorted(metadata(stand_in)["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
+            a, b = info["dice"]
+            if (a, b) in own:
+                continue
+            # The stand-in's best response in its own rules is a strategy here too (its
+            # raises are legal here), so its exact figure bounds this round's from below.
+            bound, lbr, seconds = sampled_row((a, b), info["exploitability"])
+            table.add_row(
+                f"{a} v {b}", f"{stand_in} table", bound, lbr, "-",
+                f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
+                f"approximate (the {stand_in} table)",
+            )
     blueprints, key = _blueprint_rounds(rules)
     for info in blueprints:
         a, b = info["dice"]
         recall = info["recall"]
+        bound, lbr, seconds = sampled_row((a, b), info["recall_exploitability_lower_bound"])
         table.add_row(
-            f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}",
-            f">= {info['recall_exploitability_lower_bound']:.4f}", "-",
-            f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", "-", "-",
+            f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}", bound, lbr,
+            f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
             "approximate (blueprint)",
         )
     console = Console()
@@ -218,9 +241,17 @@ def tables(
             f"Rounds with 7-10 dice in play: the {key} blueprints"
             + ("" if key == rules else " (a stand-in under these rules)")
             + ", remembering the last two wagers (the last one only, where no two-wager "
-            "node remembers the history); each figure is a lower bound only (best responses "
-            "that remember no more wagers). "
-            "docs/strategy.md gives what a local best response wins against them."
+            "node remembers the history); their builds bound their exploitability only "
+            "with best responses that remember no more wagers."
+        )
+    if sampled:
+        some = next(iter(sampled.values()))
+        console.print(
+            "Figures marked s are sampled, not exact: the local best response's mean score "
+            f"over {some['rounds']:,} single rounds against strong (both positions; 95 % "
+            "interval), a lower bound on what the policy as played gives up; the "
+            "exploitability column then gives the interval's low end where it is the higher "
+            "bound (python -m tavern_dice.play.round_bounds)."
         )
 
 
