@@ -165,6 +165,7 @@ def tables(
         TABLE_RULES,
         TABLE_STAND_INS,
         metadata,
+        stand_in_rounds,
     )
 
     if rules not in TABLE_RULES:
@@ -210,12 +211,10 @@ def tables(
                 f"{found['seconds']:.0f} s")
 
     stand_in = TABLE_STAND_INS.get(rules)
-    own = {tuple(info["dice"]) for info in meta["rounds"]}
     if stand_in is not None:
-        for info in sorted(metadata(stand_in)["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
-            a, b = info["dice"]
-            if (a, b) in own:
-                continue
+        by_dice = {tuple(info["dice"]): info for info in metadata(stand_in)["rounds"]}
+        for a, b in stand_in_rounds(rules):
+            info = by_dice[(a, b)]
             # The stand-in's best response in its own rules is a strategy here too (its
             # raises are legal here), so its exact figure bounds this round's from below.
             bound, lbr, seconds = sampled_row((a, b), info["exploitability"])

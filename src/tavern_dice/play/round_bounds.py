@@ -34,7 +34,7 @@ from typing import Any
 
 from tavern_dice.play.round_gain import round_gain
 from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_key, blueprint_rounds
-from tavern_dice.strategy.liars_dice.solver.tables import MAX_DICE, TABLE_RULES, metadata
+from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, stand_in_rounds
 
 BOUNDS_FILE = "liars_dice_round_bounds.json"
 TARGET = "strong"
@@ -46,10 +46,7 @@ def uncovered_rounds(key: str) -> list[tuple[int, int]]:
     plays heads-up without an exact figure of its own: the blueprint rounds, and the rounds
     up to 6 dice in play that the key's own table lacks (a stand-in plays them)."""
     rounds = blueprint_rounds() if blueprint_key(TABLE_RULES[key]) is not None else []
-    own = {tuple(info["dice"]) for info in metadata(key)["rounds"]}
-    small = [(a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
-             if a + b <= 6 and (a, b) not in own]
-    return sorted(rounds + small, key=lambda d: (-(d[0] + d[1]), d))
+    return sorted(rounds + stand_in_rounds(key), key=lambda d: (-(d[0] + d[1]), d))
 
 
 def _measure(job: tuple[str, tuple[int, int], int, int]) -> dict[str, Any]:

@@ -137,7 +137,6 @@ def round_gain(
     for label, count in (("dice", pair[0]), ("dice", pair[1]), ("rounds", rounds)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise ExploitError(f"{label} must be a whole number of at least 1; got {count!r}")
-    first_dice, second_dice = pair
     table = rules.replace(dice_per_player=max(*pair, rules.dice_per_player))
     won = {0: [0, 0], 1: [0, 0]}  # exploiter's position (0: first bidder): [rounds, wins]
     for k in range(rounds):
@@ -154,5 +153,4 @@ def round_gain(
         won[position][1] += int(game.dice_counts[seat] == held)
         if progress is not None:
             progress(1)
-    return RoundGain(exploiter, target, (first_dice, second_dice), PositionScore(*won[0]),
-                     PositionScore(*won[1]))
+    return RoundGain(exploiter, target, pair, PositionScore(*won[0]), PositionScore(*won[1]))

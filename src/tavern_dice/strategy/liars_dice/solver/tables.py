@@ -539,6 +539,17 @@ the seed's rules it plays the two rounds with 6 dice in play the ``tavern`` tabl
 (1 v 5, 5 v 1)."""
 
 
+def stand_in_rounds(key: str) -> list[tuple[int, int]]:
+    """The rounds ``(first bidder's dice, second's)`` that ``key``'s own table lacks and
+    its stand-in's table plays (:data:`TABLE_STAND_INS`), smallest first."""
+    stand_in = TABLE_STAND_INS.get(key)
+    if stand_in is None:
+        return []
+    own = {tuple(info["dice"]) for info in metadata(key)["rounds"]}
+    rounds = {(info["dice"][0], info["dice"][1]) for info in metadata(stand_in)["rounds"]}
+    return sorted(rounds - own, key=lambda d: (d[0] + d[1], d))
+
+
 def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
     """``key``'s table of the round, else its stand-in's, else ``None``."""
     for candidate in (key, TABLE_STAND_INS.get(key)):
