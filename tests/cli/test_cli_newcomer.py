@@ -254,8 +254,8 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     text = flat(result.output)
-    # The ten rounds with 7-10 dice in play, played from the standard blueprint.
-    assert text.count("approximate (blueprint)") == 10
+    # The ten rounds with 7-10 dice in play, searched on the standard blueprint.
+    assert text.count("approximate (search on the blueprint)") == 10
     assert "5 v 5" in text and "(a stand-in under these rules)" in text
     # The two 6-dice rounds the seed's table lacks, and a sampled bound on each of the 12.
     assert text.count("approximate (the tavern-standard table)") == 2

@@ -15,7 +15,14 @@ turned out to hold, and names one only when it matched every scored decision, at
 six (:mod:`tavern_dice.bots.liars_exploit.identify`; one miss and the name is withdrawn
 for good). A person, a randomised bot or an exploiter is never named.
 
-**Heads-up in a bigger round** (7-10 dice in play) against anyone else, it samples the
+**Heads-up in a bigger round under the seed's ``either`` raise** (7-10 dice in play)
+against anyone else, it *searches* (:mod:`tavern_dice.strategy.liars_dice.solver.search`):
+at each decision it re-solves the rest of the round two wagers deep over both players'
+hand ranges, which it keeps from the round's whole history, with the ``standard``
+blueprint's values at the leaves. The blueprint alone forgets the history, which the
+``either`` rule's lower-quantity raises turn against it.
+
+**Heads-up in a bigger round** otherwise (the ``standard`` raise), it samples the
 shipped *blueprint* (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): CFR on the
 round's last-wager abstraction, approximate (a full-recall opponent can read more from
 the whole history than it does) but mixed and balanced, which the lookahead below is not
@@ -96,6 +103,8 @@ class StrongLiarsDiceBot:
         blueprints: heads-up in a round no table covers (7-10 dice in play), play the
             shipped last-wager blueprint (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`)
             unless the opponent is a bot it has named.
+        search: in those rounds under the seed's ``either`` raise, search instead
+            (:mod:`tavern_dice.strategy.liars_dice.solver.search`).
 
     Raises:
         BotError: an option out of range.
@@ -116,6 +125,7 @@ class StrongLiarsDiceBot:
         tables: bool = True,
         identify: bool = True,
         blueprints: bool = True,
+        search: bool = True,
     ) -> None:
         self.name = name
         self.seed = seed
@@ -124,7 +134,7 @@ class StrongLiarsDiceBot:
             "temperature": temperature, "margin": margin, "prior_bluff": prior_bluff,
             "prior_weight": prior_weight, "opponent_weight": opponent_weight,
             "pass_value": pass_value, "steepness": steepness, "tables": tables,
-            "identify": identify, "blueprints": blueprints,
+            "identify": identify, "blueprints": blueprints, "search": search,
         }
         self.temperature = check_number("temperature", temperature, 1e-6)
         self.margin = check_number("margin", margin, 0.0)
@@ -132,6 +142,8 @@ class StrongLiarsDiceBot:
         self.tables = bool(tables)
         self.identify = bool(identify)
         self.blueprints = bool(blueprints)
+        self.search = bool(search)
+        self._searchers: dict[tuple[str, int, int], Any] = {}
         self._identifier: Any = None
         self._exploiters: dict[str, Any] = {}
         self.model = WagerModel("quantal")
@@ -197,6 +209,12 @@ class StrongLiarsDiceBot:
         exploiting = self._exploit_rows(view, hands)
         if exploiting is not None:
             return exploiting
+        if self.search:
+            from tavern_dice.strategy.liars_dice.solver.search import search_policy
+
+            searched = search_policy(view, hands, self._searchers)
+            if searched is not None:
+                return searched
         if self.blueprints:
             from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_policy
 

@@ -224,6 +224,9 @@ def tables(
                 f"approximate (the {stand_in} table)",
             )
     blueprints, key = _blueprint_rounds(rules)
+    from tavern_dice.strategy.liars_dice.solver.search import applies
+
+    searched = applies(TABLE_RULES[rules])
     for info in blueprints:
         a, b = info["dice"]
         recall = info["recall"]
@@ -231,11 +234,19 @@ def tables(
         table.add_row(
             f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}", bound, lbr,
             f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
-            "approximate (blueprint)",
+            "approximate (search on the blueprint)" if searched else "approximate (blueprint)",
         )
     console = Console()
     console.print(table)
-    if blueprints:
+    if blueprints and searched:
+        console.print(
+            f"Rounds with 7-10 dice in play: strong searches each decision two wagers deep "
+            f"over both players' ranges, with the {key} last-wager blueprint's values at the "
+            "leaves (a stand-in under these rules); the columns before the sampled bound "
+            "are the blueprints' builds, bounded only with best responses that remember no "
+            "more wagers."
+        )
+    elif blueprints:
         console.print(
             f"Rounds with 7-10 dice in play: the {key} blueprints"
             + ("" if key == rules else " (a stand-in under these rules)")
@@ -244,10 +255,10 @@ def tables(
             "with best responses that remember no more wagers."
         )
     if sampled:
-        some = next(iter(sampled.values()))
+        counts = " or ".join(f"{n:,}" for n in sorted({r["rounds"] for r in sampled.values()}))
         console.print(
             "Figures marked s are sampled, not exact: the local best response's mean score "
-            f"over {some['rounds']:,} single rounds against strong (both positions; 95 % "
+            f"over {counts} single rounds against strong (both positions; 95 % "
             "interval), a lower bound on what the policy as played gives up; the "
             "exploitability column then gives the interval's low end where it is the higher "
             "bound (python -m tavern_dice.play.round_bounds)."

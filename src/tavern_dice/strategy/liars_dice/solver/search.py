@@ -1,0 +1,375 @@
+"""Decision-time search for heads-up rounds with no table: depth-2 re-solving over ranges.
+
+The blueprints (:mod:`.blueprint`) remember one or two wagers. Under the seed's ``either``
+rule that is what a full-recall opponent takes apart: a raise to a higher face at a lower
+quantity (an *escape*, "2 fours" after "3 twos") brings the round back to a wager the
+``standard`` blueprint met only at the start of a round, and the blueprint answers as if
+nothing had been said yet, its own hand still hidden. The local best response won 78 % of
+3 v 3 rounds of the seed's rules against the last-wager blueprint playing so.
+
+Here the bot re-solves the round from where it stands, in the manner of continual
+re-solving (DeepStack; ReBeL) with the blueprint as leaf values (Libratus's depth-limited
+search), on every decision:
+
+* **Ranges.** Both players' hand distributions follow the round's whole history: at each
+  earlier wager its maker's chance of it is read from the search solved at that point
+  (the viewer's own wagers exactly, as it played them; the opponent's through the same
+  search with every legal raise at its root, mixed 95 : 5 with a uniform choice so that
+  no wager is impossible).
+* **Subgame.** The player to act accuses or raises; after a raise the other accuses or
+  raises; after that the round is valued by the ``standard`` last-wager blueprint played
+  out from the new standing wager by both (``EU`` of :mod:`.dag`, per pair of hands).
+  Raises are the legal ones (the ``either`` escapes and the repeat rule, L5b, included)
+  up to :data:`SPREAD` above the smallest of each face.
+* **Solve.** :data:`ITERATIONS` iterations of predictive regret matching+ over both players' hands
+  at once, the searcher's average strategy at the root returned for every hand: a mixed
+  policy, consistent with the range it keeps for itself.
+
+Everything is a function of the public history, so a replay repeats it and an exploiter
+that copies the bot can replay it on every hand. Leaf values are stored at rank
+:data:`RANK` (an SVD per node) so a search takes tens of milliseconds at 5 v 5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction, Wager, legal_raises
+from tavern_dice.strategy.liars_dice.solver.blueprint import (
+    MIN_DICE_IN_PLAY,
+    blueprint_key,
+    load_blueprint,
+)
+from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.tables import TableError, heads_up_round
+
+FloatArray = npt.NDArray[np.float64]
+
+ITERATIONS = 30
+"""Iterations of predictive regret matching+ per search (Farina, Kroer & Sandholm 2021;
+quadratic averaging). On a 4 v 3 subgame the solved strategies' NashConv was 0.10-0.11
+after 20, 0.056-0.062 after 30 and 0.04 after 40 (regret matching+ with linear
+averaging: 0.16-0.18, 0.12-0.16, 0.09-0.12)."""
+SPREAD = 1
+"""Raises considered per face: the smallest legal quantity and up to this many above it."""
+RANK = 16
+"""Rank kept of each leaf's value matrix."""
+OPPONENT_FLOOR = 0.05
+"""Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
+_CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
+
+
+@dataclass(frozen=True)
+class LeafValues:
+    """One round's blueprint values: per node of its last-wager DAG, the first bidder's
+    expected score from there with both players on the blueprint, factored per actor.
+
+    Attributes:
+        first, second: the round's dice (first bidder, second).
+        bids, hands, node_of: the round's wagers, hands and ``(wager, actor) -> node``.
+        eu: ``(nodes, n0, n1)``: the first bidder's expected score from each node.
+        factors: per actor, :meth:`stacks`.
+    """
+
+    first: int
+    second: int
+    game: RoundGame
+    tree: PublicTree
+    eu: npt.NDArray[np.float32]
+    factors: dict[int, tuple[FloatArray, FloatArray]]
+
+    def node(self, wager: AnyWager, actor: int) -> int:
+        return int(self.tree.window_node([self.game.bids.index(wager)], actor))
+
+    def stacks(self, actor: int) -> tuple[FloatArray, FloatArray]:
+        """``(U, Vt)`` of every node, shapes ``(nodes, actor's hands, rank)`` and ``(nodes,
+        rank, other's hands)``: the actor's score matrix from node ``n`` is about
+        ``U[n] @ Vt[n]`` (an SVD at rank :data:`RANK`, built on first use)."""
+        found = self.factors.get(actor)
+        if found is None:
+            us, vts = [], []
+            for n in range(self.eu.shape[0]):
+                m = self.eu[n].astype(np.float64)
+                u, s, vt = np.linalg.svd(m if actor == 0 else -m.T, full_matrices=False)
+                r = min(RANK, s.shape[0])
+                us.append(u[:, :r] * s[:r])
+                vts.append(vt[:r])
+            # float32: the searches stream these; half the bytes is half the time.
+            found = (np.stack(us).astype(np.float32), np.stack(vts).astype(np.float32))
+            self.factors[actor] = found
+        return found
+
+    def dice_of(self, player: int) -> int:
+        return self.first if player == 0 else self.second
+
+    def raise_accused(self, actor: int, wager: AnyWager) -> tuple[FloatArray, FloatArray]:
+        """``(U, Vt)`` with ``U @ Vt`` the actor's score (rows its hands) when its raise
+        ``wager`` is accused: ``U`` one-hot of the actor's count of the face, ``Vt`` +1
+        where that count and the other's reach the quantity (L8: true, the accuser pays)."""
+        assert isinstance(wager, Wager)
+        counts = self.counts
+        mine = counts[actor][:, wager.face - 1]
+        theirs = counts[1 - actor][:, wager.face - 1]
+        size = self.dice_of(actor) + 1
+        u = (mine[:, None] == np.arange(size)[None, :]).astype(np.float64)
+        vt = np.where(np.arange(size)[:, None] + theirs[None, :] >= wager.quantity, 1.0, -1.0)
+        return u, vt
+
+    @cached_property
+    def counts(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Per player and hand, the dice counting toward each face (L6 wilds included)."""
+        wild = self.game.spec.wild_face
+        return (self.game.hands[0].effective_counts(wild),
+                self.game.hands[1].effective_counts(wild))
+
+    def standing_accused(self, actor: int, wager: AnyWager, reach: FloatArray) -> FloatArray:
+        """The actor's score per hand when it accuses the other's ``wager``, the other's
+        hands weighted by ``reach``: minus the other's score for its accused raise."""
+        u, vt = self.raise_accused(1 - actor, wager)
+        out: FloatArray = -(vt.T @ (u.T @ reach))
+        return out
+
+
+@lru_cache(maxsize=4)
+def leaf_values(key: str, first: int, second: int) -> LeafValues:
+    """The blueprint values of round ``(first, second)`` under blueprint ``key`` (about a
+    second to build at 5 v 5; kept for the last few rounds asked)."""
+    bp = load_blueprint(key, first, second, recall=1)
+    # A game of its own for the sweep: its accusation payoffs (60 MB at 5 v 5) go with it,
+    # not onto the blueprint's cached game.
+    solver = DagCFRSolver(RoundGame.build(bp.game.spec), bp.tree)
+    s0, s1 = (np.asarray(p, dtype=np.float64) for p in bp.strategy)
+    eu, _ = solver.sweep((s0, s1), (solver.ops.reach(0, s0), solver.ops.reach(1, s1)))
+    return LeafValues(first, second, bp.game, bp.tree, eu.astype(np.float32), {})
+
+
+def _raises(rules: LiarsDiceRules, dice: int, wagers: Sequence[AnyWager],
+            every: bool = False) -> list[AnyWager]:
+    """The legal raises after ``wagers`` (L5, L5b), all or the searched few per face."""
+    legal = legal_raises(rules, dice, wagers[-1] if wagers else None, False,
+                         [(0, w) for w in wagers])
+    if every:
+        return list(legal)
+    lowest: dict[int, int] = {}
+    for w in legal:
+        assert isinstance(w, Wager)
+        lowest.setdefault(w.face, w.quantity)
+    return [w for w in legal if isinstance(w, Wager) and w.quantity <= lowest[w.face] + SPREAD]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved depth-2 subgame.
+
+    Attributes:
+        actions: the root's actions (the accusation first where there is a standing wager).
+        strategy: the actor's average strategy, ``(its hands, actions)``.
+        answers: per root raise (in order), the other's actions: the accusation, then raises.
+        answer_strategy: the other's average strategy, ``(root raises, its hands, widest
+            answers)``, zero past each raise's own answers.
+    """
+
+    actions: list[LiarsAction]
+    strategy: FloatArray
+    answers: list[list[LiarsAction]]
+    answer_strategy: FloatArray
+
+
+def solve(
+    leaves: LeafValues, rules: LiarsDiceRules, actor: int, wagers: Sequence[AnyWager],
+    reach: tuple[FloatArray, FloatArray], every: bool = False,
+) -> Solution:
+    """Solve the depth-2 subgame after ``wagers`` (oldest first) with ``actor`` (0: the
+    first bidder) to act and both players' ``reach`` (per hand, chance excluded): the
+    actor's raises are the searched few (:data:`SPREAD`), or ``every`` legal one."""
+    a, b = actor, 1 - actor
+    dice = leaves.first + leaves.second
+    w_a = leaves.game.hands[a].prob * reach[a]
+    w_b = leaves.game.hands[b].prob * reach[b]
+    n_a, n_b = w_a.shape[0], w_b.shape[0]
+    root: list[LiarsAction] = [ACCUSE] if wagers else []
+    raises = _raises(rules, dice, wagers, every)
+    root += raises
+    first_raise = len(root) - len(raises)
+    k = len(raises)
+    # The other's answers to each raise: accuse (exactly rank <= dice + 1: the score
+    # depends on the actor's hand only through its count of the face), or raise to a leaf
+    # (a node of the DAG).
+    u_acc = np.empty((k, n_a, leaves.dice_of(a) + 1))
+    vt_acc = np.empty((k, leaves.dice_of(a) + 1, n_b))
+    owner: list[int] = []
+    column: list[int] = []
+    nodes: list[int] = []
+    width = 1
+    answer_lists: list[list[LiarsAction]] = []
+    for i, r in enumerate(raises):
+        u_acc[i], vt_acc[i] = leaves.raise_accused(a, r)
+        answers = _raises(rules, dice, [*wagers, r])
+        answer_lists.append([ACCUSE, *answers])
+        width = max(width, 1 + len(answers))
+        for j, r2 in enumerate(answers):
+            owner.append(i)
+            column.append(1 + j)
+            nodes.append(leaves.node(r2, a))
+    own = np.array(owner, dtype=np.int64)
+    col = np.array(column, dtype=np.int64)
+    node_arr = np.array(nodes, dtype=np.int64)
+    u_all, vt_all = leaves.stacks(a)
+    u_leaf = u_all[node_arr]  # (leaves, n_a, rank)
+    vt_leaf = vt_all[node_arr]  # (leaves, rank, n_b)
+    onehot = np.zeros((own.shape[0], k))
+    onehot[np.arange(own.shape[0]), own] = 1.0
+    valid = np.zeros((k, 1, width), dtype=bool)
+    valid[:, 0, 0] = True
+    valid[own, 0, col] = True
+    uniform = valid / valid.sum(axis=2, keepdims=True)
+    standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
+
+    regret_a = np.zeros((n_a, len(root)))
+    total_a = np.zeros((n_a, len(root)))
+    regret_b = np.zeros((k, n_b, width))
+    total_b = np.zeros((k, n_b, width))
+    last_a = np.zeros_like(regret_a)
+    last_b = np.zeros_like(regret_b)
+    for t in range(1, ITERATIONS + 1):
+        # Predictive regret matching+: the last instantaneous regret as the prediction.
+        s_a = _match(regret_a + last_a, None)
+        s_b = _match(np.where(valid, regret_b + last_b, 0.0), uniform)
+        x = w_a[:, None] * s_a[:, first_raise:]  # (n_a, k): the actor's reach of each raise
+        y = w_b[None, :, None] * s_b  # (k, n_b, width): the other's reach of each answer
+        q_b = np.zeros((k, n_b, width))
+        q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], u_acc), vt_acc)[:, 0, :]
+        q_a = np.zeros((n_a, len(root)))
+        q_raise = np.matmul(u_acc, np.matmul(vt_acc, y[:, :, 0, None]))[:, :, 0].T  # (n_a, k)
+        if own.shape[0]:
+            z = np.matmul(x.T[own][:, None, :].astype(np.float32), u_leaf)  # (leaves, 1, rank)
+            q_b[own, :, col] = -np.matmul(z, vt_leaf)[:, 0, :]
+            back = np.matmul(vt_leaf, y[own, :, col][:, :, None].astype(np.float32))
+            q_raise += np.matmul(u_leaf, back)[:, :, 0].T @ onehot
+        q_a[:, first_raise:] = q_raise
+        if standing is not None:
+            q_a[:, 0] = standing
+        last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=2, keepdims=True), 0.0)
+        last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
+        regret_b = np.maximum(regret_b + last_b, 0.0)
+        regret_a = np.maximum(regret_a + last_a, 0.0)
+        total_a += t * t * s_a  # quadratic averaging, as the solver's PCFR+
+        total_b += t * t * s_b
+    avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
+    avg_b: FloatArray = np.where(valid, total_b, 0.0)
+    avg_b /= np.maximum(avg_b.sum(axis=2, keepdims=True), 1e-300)
+    return Solution(root, avg_a, answer_lists, avg_b)
+
+
+def _match(regret: FloatArray, uniform: FloatArray | None) -> FloatArray:
+    """Regret matching: chances in proportion to positive regret, else ``uniform`` (or
+    uniform over the last axis)."""
+    pos = np.maximum(regret, 0.0)
+    total = pos.sum(axis=-1, keepdims=True)
+    fallback = uniform if uniform is not None else np.full_like(regret, 1.0 / regret.shape[-1])
+    out: FloatArray = np.where(total > 0, pos / np.where(total > 0, total, 1.0), fallback)
+    return out
+
+
+class RoundSearcher:
+    """Searches one heads-up round size for one player, remembering ranges and solves by
+    history (both are functions of the public wagers alone)."""
+
+    def __init__(self, key: str, first: int, second: int) -> None:
+        self.leaves = leaf_values(key, first, second)
+        self._reach: dict[tuple[tuple[AnyWager, ...], int], tuple[FloatArray, FloatArray]] = {}
+        self._solves: dict[tuple[tuple[AnyWager, ...], int],
+                           tuple[list[LiarsAction], FloatArray]] = {}
+
+    def reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
+              viewer: int) -> tuple[FloatArray, FloatArray]:
+        """Both players' reach of each hand after ``wagers``, as ``viewer`` keeps them."""
+        key = (wagers, viewer)
+        found = self._reach.get(key)
+        if found is not None:
+            return found
+        if not wagers:
+            n0, n1 = self.leaves.game.n_states
+            found = (np.ones(n0), np.ones(n1))
+        else:
+            before = self.reach(rules, wagers[:-1], viewer)
+            maker = (len(wagers) - 1) % 2
+            root, avg = self.policy(rules, wagers[:-1], viewer, before)
+            if wagers[-1] not in root:
+                # Not a wager the search would consider (another policy made it): no news.
+                chance: FloatArray | float = 1.0
+            else:
+                chance = avg[:, root.index(wagers[-1])]
+            if maker != viewer:
+                chance = (1 - OPPONENT_FLOOR) * chance + OPPONENT_FLOOR / len(root)
+            parts = list(before)
+            parts[maker] = before[maker] * chance
+            found = (parts[0], parts[1])
+        if len(self._reach) > _CACHE:
+            self._reach.clear()
+        self._reach[key] = found
+        return found
+
+    def policy(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...], viewer: int,
+               reach: tuple[FloatArray, FloatArray] | None = None,
+               ) -> tuple[list[LiarsAction], FloatArray]:
+        """The search's root actions and strategy (every hand of the player to act) after
+        ``wagers``: the viewer's own play, or, for the opponent, with every legal raise at
+        the root (so that whatever it wagered has a chance)."""
+        key = (wagers, viewer)
+        found = self._solves.get(key)
+        if found is None:
+            if reach is None:
+                reach = self.reach(rules, wagers, viewer)
+            actor = len(wagers) % 2
+            solved = solve(self.leaves, rules, actor, wagers, reach, every=actor != viewer)
+            found = (solved.actions, solved.strategy)
+            if len(self._solves) > _CACHE:
+                self._solves.clear()
+            self._solves[key] = found
+        return found
+
+
+def applies(rules: LiarsDiceRules) -> bool:
+    """Whether the search plays rounds of ``rules``: the seed's ``either`` raise, where a
+    blueprint only stands in (the ``standard`` rounds keep their own blueprints)."""
+    return rules.raise_rule is RaiseRule.EITHER and blueprint_key(rules) is not None
+
+
+def search_policy(
+    view: LiarsDiceView, hands: Sequence[tuple[int, ...]],
+    searchers: dict[tuple[str, int, int], RoundSearcher],
+) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    """The search's ``(actions, probabilities (hands x actions))`` for the seat whose view
+    this is, holding each of ``hands``, on its turn in a heads-up round with 7-10 dice in
+    play under rules it :func:`applies` to; ``None`` elsewhere. ``searchers`` keeps each
+    round size's memory between decisions (one dict per bot)."""
+    found = heads_up_round(view)
+    if found is None or view.turn != view.seat or view.sum_wagers or not applies(view.rules):
+        return None
+    first, second, player, _ = found
+    if first + second < MIN_DICE_IN_PLAY:
+        return None
+    key = blueprint_key(view.rules)
+    assert key is not None
+    searcher = searchers.get((key, first, second))
+    if searcher is None:
+        try:
+            searcher = RoundSearcher(key, first, second)
+        except (TableError, OSError):
+            return None
+        searchers[(key, first, second)] = searcher
+    wagers = tuple(w for _, w in view.round_wagers)
+    root, avg = searcher.policy(view.rules, wagers, player)
+    index = searcher.leaves.game.hands[player]
+    rows = avg[[index.index(h) for h in hands]]
+    return tuple(root), rows
