@@ -31,7 +31,9 @@ def test_every_uncovered_round_ships_a_consistent_bound() -> None:
         for dice in uncovered_rounds(key):
             record = bounds[key][round_name(dice)]
             assert record["dice"] == list(dice) and record["target"] == "strong"
-            assert record["exploiter"] == "lbr" and record["rounds"] >= 400
+            # 500 rounds a figure; 60 where strong searches (the seed's 7-10-dice rounds),
+            # since there every one of lbr's decisions asks its copy for dozens of searches.
+            assert record["exploiter"] == "lbr" and record["rounds"] >= 60
             first = PositionScore(record["first"]["rounds"], record["first"]["wins"])
             second = PositionScore(record["second"]["rounds"], record["second"]["wins"])
             assert first.rounds + second.rounds == record["rounds"]

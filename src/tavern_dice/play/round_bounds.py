@@ -17,8 +17,12 @@ tables`` prints them); rebuild with::
 
     python -m tavern_dice.play.round_bounds --rules tavern,tavern-standard --rounds 500
 
-(the shipped figures: about 17 minutes on the project's 2-core machine, two workers, the
-default; ``--only 5x5,1x5`` measures some rounds again and keeps the others' figures).
+(about 17 minutes on the project's 2-core machine, two workers, the default;
+``--only 5x5,1x5`` measures some rounds again and keeps the others' figures). Where
+``strong`` searches (the seed's 7-10-dice rounds,
+:mod:`tavern_dice.strategy.liars_dice.solver.search`) each of ``lbr``'s decisions asks
+its copy for dozens of searches: the shipped figures there are 60 rounds each
+(``--rules tavern --rounds 60 --only ...``, 31 minutes).
 """
 
 from __future__ import annotations
