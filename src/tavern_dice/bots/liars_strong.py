@@ -315,8 +315,12 @@ class StrongLiarsDiceBot:
         the identifier must not mistake for a known bot."""
         from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
 
+        # Its copy plays the blueprint where this bot searches: the exploiter is only the
+        # identifier's alternative hypothesis, and against a search each of its decisions
+        # would cost dozens of searches, on this bot's turn.
         return LookaheadExploiter(self.name, self.seed, target="strong", depth=1,
-                                  target_options=self.options | {"identify": False})
+                                  target_options=self.options | {"identify": False,
+                                                                 "search": False})
 
     def _round(self, view: LiarsDiceView) -> RoundState:
         me = view.seat
