@@ -235,6 +235,20 @@ def blueprint_key(rules: LiarsDiceRules) -> str | None:
     return None
 
 
+def blueprint_round(view: LiarsDiceView) -> tuple[str, int, int, int] | None:
+    """``(blueprint key, first bidder's dice, second's, my player number)`` when it is the
+    viewing seat's turn in a heads-up round a blueprint covers (7-10 dice in play), else
+    ``None``."""
+    found = heads_up_round(view)
+    if found is None or view.turn != view.seat:
+        return None
+    first, second, player, _ = found
+    key = blueprint_key(view.rules)
+    if key is None or first + second < MIN_DICE_IN_PLAY:
+        return None
+    return key, first, second, player
+
+
 def blueprint_policy(
     view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
 ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
@@ -243,13 +257,10 @@ def blueprint_policy(
     covers the round and has a node for the history, else the last-wager one; ``None``
     where no blueprint covers the round (not heads-up, under 7 or over 10 dice in play,
     rules without one, the sum endgame, or the data files missing)."""
-    found = heads_up_round(view)
-    if found is None or view.turn != view.seat:
+    found = blueprint_round(view)
+    if found is None:
         return None
-    first, second, player, _ = found
-    key = blueprint_key(view.rules)
-    if key is None or first + second < MIN_DICE_IN_PLAY:
-        return None
+    key, first, second, player = found
     for recall in RECALLS:
         try:
             blueprint = load_blueprint(key, first, second, recall=recall)

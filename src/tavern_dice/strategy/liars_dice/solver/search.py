@@ -43,14 +43,14 @@ from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction, Wager, legal_raises
 from tavern_dice.strategy.liars_dice.solver.blueprint import (
-    MIN_DICE_IN_PLAY,
     blueprint_key,
+    blueprint_round,
     load_blueprint,
 )
 from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
-from tavern_dice.strategy.liars_dice.solver.tables import TableError, heads_up_round
+from tavern_dice.strategy.liars_dice.solver.tables import TableError
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -75,7 +75,7 @@ class LeafValues:
 
     Attributes:
         first, second: the round's dice (first bidder, second).
-        bids, hands, node_of: the round's wagers, hands and ``(wager, actor) -> node``.
+        game, tree: the round (wagers, hands) and its last-wager DAG (its nodes).
         eu: ``(nodes, n0, n1)``: the first bidder's expected score from each node.
         factors: per actor, :meth:`stacks`.
     """
@@ -353,14 +353,10 @@ def search_policy(
     this is, holding each of ``hands``, on its turn in a heads-up round with 7-10 dice in
     play under rules it :func:`applies` to; ``None`` elsewhere. ``searchers`` keeps each
     round size's memory between decisions (one dict per bot)."""
-    found = heads_up_round(view)
-    if found is None or view.turn != view.seat or view.sum_wagers or not applies(view.rules):
+    found = blueprint_round(view) if applies(view.rules) else None
+    if found is None:
         return None
-    first, second, player, _ = found
-    if first + second < MIN_DICE_IN_PLAY:
-        return None
-    key = blueprint_key(view.rules)
-    assert key is not None
+    key, first, second, player = found
     searcher = searchers.get((key, first, second))
     if searcher is None:
         try:
