@@ -47,6 +47,44 @@ def test_leaf_factors_reproduce_the_blueprint_values(exact: LeafValues) -> None:
             assert u[node] @ vt[node] == pytest.approx(expected, abs=1e-4)
 
 
+def test_every_leaf_is_within_the_residual_the_search_allows() -> None:
+    """At the shipped rank the low wagers' value matrices are far from rank 16; those are
+    kept whole, so no node's values as the search reads them are off by more than
+    DENSE_RESIDUAL of the blueprint's own (Frobenius norm)."""
+    leaf_values.cache_clear()
+    leaves = leaf_values(KEY, 4, 3)
+    whole = 0
+    for actor in (0, 1):
+        values = leaves.factored(actor)
+        for node in range(leaves.eu.shape[0]):
+            expected = leaves.eu[node] if actor == 0 else -leaves.eu[node].T
+            slot = values.slot[node]
+            read = values.dense[slot] if slot >= 0 else values.u[node] @ values.vt[node]
+            whole += slot >= 0
+            error = np.linalg.norm(read - expected) / max(np.linalg.norm(expected), 1e-12)
+            assert error <= search.DENSE_RESIDUAL + 1e-5
+    assert whole > 0  # the opening wagers need more than the shipped rank
+
+
+def test_a_solve_reading_whole_matrices_matches_one_reading_exact_factors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The two ways the search reads leaf values (factors per leaf; whole matrices grouped
+    by node) solve the same subgame alike when both are exact."""
+    wagers = (Wager(2, 3), Wager(1, 5))
+    solved = []
+    for rank, residual in ((10_000, 1.0), (1, 0.0)):  # every node factored / every node whole
+        monkeypatch.setattr(search, "RANK", rank)
+        monkeypatch.setattr(search, "DENSE_RESIDUAL", residual)
+        leaf_values.cache_clear()
+        leaves = leaf_values(KEY, 4, 3)
+        reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
+        solved.append(solve(leaves, TAVERN, 0, wagers, reach))
+    leaf_values.cache_clear()
+    assert solved[0].strategy == pytest.approx(solved[1].strategy, abs=1e-4)
+    assert solved[0].answer_strategy == pytest.approx(solved[1].answer_strategy, abs=1e-4)
+
+
 def test_an_accused_raise_scores_by_the_truth_table() -> None:
     leaves = leaf_values(KEY, 4, 3)
     truth = leaves.game.truth

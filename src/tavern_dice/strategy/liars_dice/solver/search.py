@@ -27,7 +27,8 @@ search), on every decision:
 
 Everything is a function of the public history, so a replay repeats it and an exploiter
 that copies the bot can replay it on every hand. Leaf values are stored at rank
-:data:`RANK` (an SVD per node) so a search takes tens of milliseconds at 5 v 5.
+:data:`RANK` (an SVD per node) where that is all but exact, and whole at the low wagers
+(:data:`DENSE_RESIDUAL`), so a search takes tens of milliseconds at 5 v 5.
 """
 
 from __future__ import annotations
@@ -63,9 +64,26 @@ SPREAD = 1
 """Raises considered per face: the smallest legal quantity and up to this many above it."""
 RANK = 16
 """Rank kept of each leaf's value matrix."""
+DENSE_RESIDUAL = 1e-3
+"""A node whose rank-:data:`RANK` SVD leaves more than this share of its value matrix
+(Frobenius norm) is kept whole instead. At 5 v 5 those are the low wagers (43 of 120
+nodes: quantities up to 3-4), where a round starts and an escape lands: rank 16 left 20 %
+of the lowest ones' matrices (12-14 % at rank 32, 5-6 % at 64, 1 % at 128), entries off by
+up to 1.7 on the +-1 scale; the higher wagers are exact to rounding at rank 16."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
+
+
+@dataclass(frozen=True)
+class Factors:
+    """One actor's leaf values, node by node: ``u[n] @ vt[n]`` at rank :data:`RANK`, or,
+    where ``slot[n] >= 0``, the whole matrix ``dense[slot[n]]`` (rows the actor's hands)."""
+
+    u: npt.NDArray[np.float32]
+    vt: npt.NDArray[np.float32]
+    slot: npt.NDArray[np.int64]
+    dense: npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True)
@@ -77,7 +95,7 @@ class LeafValues:
         first, second: the round's dice (first bidder, second).
         game, tree: the round (wagers, hands) and its last-wager DAG (its nodes).
         eu: ``(nodes, n0, n1)``: the first bidder's expected score from each node.
-        factors: per actor, :meth:`stacks`.
+        factors: per actor, :meth:`factored` (built on first use).
     """
 
     first: int
@@ -85,26 +103,47 @@ class LeafValues:
     game: RoundGame
     tree: PublicTree
     eu: npt.NDArray[np.float32]
-    factors: dict[int, tuple[FloatArray, FloatArray]]
+    factors: dict[int, Factors]
 
     def node(self, wager: AnyWager, actor: int) -> int:
         return int(self.tree.window_node([self.game.bids.index(wager)], actor))
 
-    def stacks(self, actor: int) -> tuple[FloatArray, FloatArray]:
+    def stacks(self, actor: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """``(U, Vt)`` of every node, shapes ``(nodes, actor's hands, rank)`` and ``(nodes,
         rank, other's hands)``: the actor's score matrix from node ``n`` is about
-        ``U[n] @ Vt[n]`` (an SVD at rank :data:`RANK`, built on first use)."""
+        ``U[n] @ Vt[n]`` (an SVD at rank :data:`RANK`)."""
+        found = self.factored(actor)
+        return found.u, found.vt
+
+    def factored(self, actor: int) -> Factors:
+        """The actor's leaf values as the search reads them: rank :data:`RANK` where that
+        keeps all but :data:`DENSE_RESIDUAL` of a node's matrix, else the whole matrix."""
         found = self.factors.get(actor)
         if found is None:
-            us, vts = [], []
+            us: list[FloatArray] = []
+            vts: list[FloatArray] = []
+            dense: list[FloatArray] = []
+            slots: list[int] = []
             for n in range(self.eu.shape[0]):
                 m = self.eu[n].astype(np.float64)
-                u, s, vt = np.linalg.svd(m if actor == 0 else -m.T, full_matrices=False)
+                m = m if actor == 0 else -m.T
+                u, s, vt = np.linalg.svd(m, full_matrices=False)
                 r = min(RANK, s.shape[0])
                 us.append(u[:, :r] * s[:r])
                 vts.append(vt[:r])
+                total = float((s**2).sum())
+                left = float((s[r:] ** 2).sum())
+                if total > 0 and left > DENSE_RESIDUAL**2 * total:
+                    slots.append(len(dense))
+                    dense.append(m)
+                else:
+                    slots.append(-1)
+            n_a, n_b = (self.eu.shape[1], self.eu.shape[2])[:: 1 if actor == 0 else -1]
             # float32: the searches stream these; half the bytes is half the time.
-            found = (np.stack(us).astype(np.float32), np.stack(vts).astype(np.float32))
+            found = Factors(
+                np.stack(us).astype(np.float32), np.stack(vts).astype(np.float32),
+                np.array(slots, dtype=np.int64),
+                (np.stack(dense) if dense else np.zeros((0, n_a, n_b))).astype(np.float32))
             self.factors[actor] = found
         return found
 
@@ -220,17 +259,24 @@ def solve(
             owner.append(i)
             column.append(1 + j)
             nodes.append(leaves.node(r2, a))
-    own = np.array(owner, dtype=np.int64)
-    col = np.array(column, dtype=np.int64)
     node_arr = np.array(nodes, dtype=np.int64)
-    u_all, vt_all = leaves.stacks(a)
-    u_leaf = u_all[node_arr]  # (leaves, n_a, rank)
-    vt_leaf = vt_all[node_arr]  # (leaves, rank, n_b)
+    values = leaves.factored(a)
+    whole = values.slot[node_arr] >= 0
+    # Leaves at nodes kept at rank RANK: each streams its own factors.
+    low = np.flatnonzero(~whole)
+    own = np.array(owner, dtype=np.int64)[low]
+    col = np.array(column, dtype=np.int64)[low]
+    u_leaf = values.u[node_arr[low]]  # (leaves, n_a, rank)
+    vt_leaf = values.vt[node_arr[low]]  # (leaves, rank, n_b)
     onehot = np.zeros((own.shape[0], k))
     onehot[np.arange(own.shape[0]), own] = 1.0
+    # Leaves at nodes kept whole: grouped by node, so each matrix is read once an
+    # iteration for all the leaves that reach it (padded to the largest group).
+    dense = _DenseLeaves(values, node_arr[whole], np.array(owner, dtype=np.int64)[whole],
+                         np.array(column, dtype=np.int64)[whole], k)
     valid = np.zeros((k, 1, width), dtype=bool)
     valid[:, 0, 0] = True
-    valid[own, 0, col] = True
+    valid[owner, 0, column] = True
     uniform = valid / valid.sum(axis=2, keepdims=True)
     standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
 
@@ -255,6 +301,9 @@ def solve(
             q_b[own, :, col] = -np.matmul(z, vt_leaf)[:, 0, :]
             back = np.matmul(vt_leaf, y[own, :, col][:, :, None].astype(np.float32))
             q_raise += np.matmul(u_leaf, back)[:, :, 0].T @ onehot
+        if dense.size:
+            q_b[dense.owner, :, dense.column] = -dense.forward(x)
+            q_raise += dense.backward(y)
         q_a[:, first_raise:] = q_raise
         if standing is not None:
             q_a[:, 0] = standing
@@ -268,6 +317,47 @@ def solve(
     avg_b: FloatArray = np.where(valid, total_b, 0.0)
     avg_b /= np.maximum(avg_b.sum(axis=2, keepdims=True), 1e-300)
     return Solution(root, avg_a, answer_lists, avg_b)
+
+
+class _DenseLeaves:
+    """The subgame's leaves at nodes whose values are kept whole (:data:`DENSE_RESIDUAL`),
+    grouped by node: ``groups`` distinct nodes, each with up to ``width`` leaves."""
+
+    def __init__(self, values: Factors, nodes: npt.NDArray[np.int64],
+                 owner: npt.NDArray[np.int64], column: npt.NDArray[np.int64], k: int) -> None:
+        self.owner, self.column = owner, column
+        self.size = int(nodes.shape[0])
+        unique, self.group = np.unique(values.slot[nodes], return_inverse=True)
+        self.group = self.group.reshape(-1)
+        # Each leaf's place within its node's group.
+        self.place = np.zeros(self.size, dtype=np.int64)
+        seen: dict[int, int] = {}
+        for i, g in enumerate(self.group.tolist()):
+            self.place[i] = seen.get(g, 0)
+            seen[g] = self.place[i] + 1
+        self.width = max(seen.values(), default=0)
+        self.mats = values.dense[unique]  # (groups, n_a, n_b)
+        self.onehot = np.zeros((self.size, k))
+        self.onehot[np.arange(self.size), owner] = 1.0
+
+    def forward(self, x: FloatArray) -> FloatArray:
+        """Per leaf, the other's score for each of its hands: the actor's reach of the
+        leaf's raise (``x``: ``(n_a, raises)``) through the node's matrix."""
+        n_groups, n_a, _ = self.mats.shape
+        pad = np.zeros((n_groups, self.width, n_a), dtype=np.float32)
+        pad[self.group, self.place] = x.T[self.owner]
+        out: FloatArray = np.matmul(pad, self.mats)[self.group, self.place]
+        return out  # (leaves, n_b)
+
+    def backward(self, y: FloatArray) -> FloatArray:
+        """The actor's score per hand and root raise from these leaves, the other's reach
+        of each answer ``y`` (``(raises, n_b, width)``)."""
+        n_groups, _, n_b = self.mats.shape
+        pad = np.zeros((n_groups, n_b, self.width), dtype=np.float32)
+        pad[self.group, :, self.place] = y[self.owner, :, self.column]
+        per_leaf = np.matmul(self.mats, pad)[self.group, :, self.place]  # (leaves, n_a)
+        out: FloatArray = per_leaf.T @ self.onehot
+        return out
 
 
 def _match(regret: FloatArray, uniform: FloatArray | None) -> FloatArray:
