@@ -260,23 +260,23 @@ def solve(
             column.append(1 + j)
             nodes.append(leaves.node(r2, a))
     node_arr = np.array(nodes, dtype=np.int64)
+    owner_arr = np.array(owner, dtype=np.int64)
+    column_arr = np.array(column, dtype=np.int64)
     values = leaves.factored(a)
     whole = values.slot[node_arr] >= 0
     # Leaves at nodes kept at rank RANK: each streams its own factors.
     low = np.flatnonzero(~whole)
-    own = np.array(owner, dtype=np.int64)[low]
-    col = np.array(column, dtype=np.int64)[low]
+    own = owner_arr[low]
+    col = column_arr[low]
     u_leaf = values.u[node_arr[low]]  # (leaves, n_a, rank)
     vt_leaf = values.vt[node_arr[low]]  # (leaves, rank, n_b)
-    onehot = np.zeros((own.shape[0], k))
-    onehot[np.arange(own.shape[0]), own] = 1.0
+    onehot = _onehot(own, k)
     # Leaves at nodes kept whole: grouped by node, so each matrix is read once an
     # iteration for all the leaves that reach it (padded to the largest group).
-    dense = _DenseLeaves(values, node_arr[whole], np.array(owner, dtype=np.int64)[whole],
-                         np.array(column, dtype=np.int64)[whole], k)
+    dense = _DenseLeaves(values, node_arr[whole], owner_arr[whole], column_arr[whole], k)
     valid = np.zeros((k, 1, width), dtype=bool)
     valid[:, 0, 0] = True
-    valid[owner, 0, column] = True
+    valid[owner_arr, 0, column_arr] = True
     uniform = valid / valid.sum(axis=2, keepdims=True)
     standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
 
@@ -337,8 +337,7 @@ class _DenseLeaves:
             seen[g] = self.place[i] + 1
         self.width = max(seen.values(), default=0)
         self.mats = values.dense[unique]  # (groups, n_a, n_b)
-        self.onehot = np.zeros((self.size, k))
-        self.onehot[np.arange(self.size), owner] = 1.0
+        self.onehot = _onehot(owner, k)
 
     def forward(self, x: FloatArray) -> FloatArray:
         """Per leaf and hand of the other's, the actor's score weighted by the actor's reach
@@ -358,6 +357,13 @@ class _DenseLeaves:
         per_leaf = np.matmul(self.mats, pad)[self.group, :, self.place]  # (leaves, n_a)
         out: FloatArray = per_leaf.T @ self.onehot
         return out
+
+
+def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:
+    """``(leaves, k)``: 1 at each leaf's root raise, to sum leaves' values per raise."""
+    out: FloatArray = np.zeros((owner.shape[0], k))
+    out[np.arange(owner.shape[0]), owner] = 1.0
+    return out
 
 
 def _match(regret: FloatArray, uniform: FloatArray | None) -> FloatArray:
