@@ -257,8 +257,10 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
     # The ten rounds with 7-10 dice in play, searched on the standard blueprint.
     assert text.count("approximate (search on the blueprint)") == 10
     assert "5 v 5" in text and "(a stand-in under these rules)" in text
-    # The two 6-dice rounds the seed's table lacks, and a sampled bound on each of the 12.
-    assert text.count("approximate (the tavern-standard table)") == 2
-    assert text.count("] s") == 12 and "Figures marked s are sampled, not exact" in text
+    # Every round up to 6 dice in play has the seed's own table (5 of them approximate,
+    # with exact figures); a sampled bound on each of the other 10.
+    assert "tavern-standard table" not in text
+    assert text.count("approximate (exact figure)") == 5
+    assert text.count("] s") == 10 and "Figures marked s are sampled, not exact" in text
     # There the sampled bound is the higher: 5 v 5 gives up far more than its build says.
     assert re.search(r"5 v 5 DAG, 2 wagers >= 0\.[1-9]\d\d s", text), text

@@ -12,6 +12,7 @@ from tavern_dice.liars_dice import TAVERN, RaiseRule
 from tavern_dice.strategy.liars_dice.solver.build_tables import (
     PRUNE_COST,
     PRUNE_SHARE,
+    main,
     prune_allowance,
     prune_file,
 )
@@ -137,3 +138,25 @@ def test_pruning_named_rounds_leaves_the_others_as_stored(tmp_path: Path) -> Non
     with np.load(path) as data:
         assert all(np.array_equal(data[k], v) for k, v in before.items())
     assert "pruned_below" not in meta[(1, 1)] and meta[(2, 1)]["pruned_below"] == 1e-1
+
+
+def test_merging_copies_rounds_built_apart_as_they_are(tmp_path: Path) -> None:
+    """Rounds built in folders of their own join a file: arrays and figures unchanged, a
+    round the file had replaced, the others kept."""
+    shipped = {d: load_round("tavern", *d) for d in ((1, 1), (1, 2), (2, 1))}
+    save({(1, 1): shipped[(1, 1)], (2, 1): shipped[(1, 2)]}, "tavern",
+         data_path("tavern", tmp_path / "out"))  # 2 v 1 holds a wrong round, to be replaced
+    save({(1, 2): shipped[(1, 2)]}, "tavern", data_path("tavern", tmp_path / "a"))
+    save({(2, 1): shipped[(2, 1)]}, "tavern", data_path("tavern", tmp_path / "b"))
+    main(["--rules", "tavern", "--out", str(tmp_path / "out"),
+          "--merge", f"{tmp_path / 'a'},{tmp_path / 'b'}"])
+    forget_loaded()
+    out = data_path("tavern", tmp_path / "out")
+    assert [r["dice"] for r in read_meta(out)["rounds"]] == [[1, 1], [1, 2], [2, 1]]
+    for dice, table in shipped.items():
+        merged = load_round("tavern", *dice, folder=out.parent)
+        assert merged.meta == table.meta
+        assert np.array_equal(merged.parent, table.parent)
+        for p in (0, 1):
+            assert np.array_equal(merged.strategy[p], table.strategy[p])
+    forget_loaded()

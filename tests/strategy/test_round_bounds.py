@@ -16,13 +16,32 @@ from tavern_dice.strategy.liars_dice.solver.tables import metadata
 SEVEN_TO_TEN = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b >= 7}
 
 
-def test_the_uncovered_rounds_are_the_blueprints_and_the_stand_ins() -> None:
+def test_the_uncovered_rounds_are_the_blueprints() -> None:
     assert set(uncovered_rounds("tavern-standard")) == SEVEN_TO_TEN
-    # The seed's table lacks 1 v 5 and 5 v 1, which the tavern-standard table plays.
+    # The seed's own table has every round up to 6 dice in play, 1 v 5 and 5 v 1 included
+    # (the tavern-standard table stood in for those two until stop 22).
     own = {tuple(info["dice"]) for info in metadata("tavern")["rounds"]}
-    assert (1, 5) not in own and (5, 1) not in own
-    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN | {(1, 5), (5, 1)}
+    assert own == {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b <= 6}
+    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN
     assert uncovered_rounds("tavern")[0] == (5, 5)  # the biggest first
+
+
+def test_a_round_the_table_lacks_is_uncovered_and_played_by_the_stand_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tavern_dice.strategy.liars_dice.solver import tables
+
+    real = tables.metadata
+
+    def without_1v5(key: str) -> dict[str, object]:
+        meta = dict(real(key))
+        if key == "tavern":
+            meta["rounds"] = [r for r in meta["rounds"] if r["dice"] != [1, 5]]
+        return meta
+
+    monkeypatch.setattr(tables, "metadata", without_1v5)
+    assert tables.stand_in_rounds("tavern") == [(1, 5)]
+    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN | {(1, 5)}
 
 
 def test_every_uncovered_round_ships_a_consistent_bound() -> None:

@@ -3,8 +3,9 @@
 Every round with a table of its own has its exploitability measured exactly
 (``tavern solve tables``). The rest are played by an approximation: the blueprints (7-10
 dice in play, :mod:`tavern_dice.strategy.liars_dice.solver.blueprint`) and, under the
-seed's rules, the ``tavern-standard`` table standing in for the two 6-dice rounds the
-``tavern`` table lacks (:data:`~tavern_dice.strategy.liars_dice.solver.tables.TABLE_STAND_INS`).
+seed's rules, the ``tavern-standard`` table standing in for any round the ``tavern`` table
+lacks (:data:`~tavern_dice.strategy.liars_dice.solver.tables.TABLE_STAND_INS`; none of the
+shipped rounds since 1 v 5 and 5 v 1 got tables of their own).
 The figures their builds report are bounds in an abstraction (best responses that
 remember no more wagers, or the stand-in's own rules), which can be far below what a
 player of the real round finds. This module measures the real thing from outside: the

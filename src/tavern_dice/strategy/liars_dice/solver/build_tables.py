@@ -37,6 +37,7 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     load_round,
     read_meta,
     save,
+    write_data,
     write_npz,
 )
 
@@ -126,6 +127,42 @@ def remeasure(key: str, path: Path) -> None:
     forget_loaded()
 
 
+def merge_files(key: str, out: Path, sources: Collection[Path]) -> None:
+    """Copy every round of ``key``'s table files in the ``sources`` folders into ``out``
+    (a round ``out`` has already is replaced), arrays and figures as they are: rounds built
+    side by side in folders of their own, each process writing only its own file, join
+    the shipped file so."""
+    import numpy as np
+
+    forget_loaded()
+    arrays: dict[str, Any] = {}
+    rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    extra: dict[str, Any] = {}
+    for path in (out, *(data_path(key, folder) for folder in sources)):
+        if not path.exists():
+            if path == out:
+                continue
+            raise TableError(f"{path} has no {key} table to merge")
+        meta = read_meta(path)
+        if path == out:
+            extra = {k: v for k, v in meta.items()
+                     if k not in ("format", "key", "rules", "rounds")}
+        with np.load(path, allow_pickle=False) as data:
+            for info in meta["rounds"]:
+                a, b = info["dice"]
+                prefix = f"r{a}_{b}_"
+                for name in [n for n in arrays if n.startswith(prefix)]:
+                    del arrays[name]
+                arrays.update({name: data[name] for name in data.files
+                               if name.startswith(prefix)})
+                rounds[(a, b)] = info
+                if path != out:
+                    print(f"{key} {(a, b)}: merged from {path} (exploitability "
+                          f"{info['exploitability']:.5f})", flush=True)
+    write_data(out, arrays, key, [rounds[d] for d in sorted(rounds)], extra)
+    forget_loaded()
+
+
 PRUNE_LEVELS = (1e-3, 3e-4, 1e-4, 3e-5, 1e-5)
 """Own-reach thresholds :func:`prune_file` tries, the biggest saving first."""
 
@@ -207,6 +244,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--remeasure", action="store_true",
                         help="only measure the tables already in --out again and rewrite "
                         "their figures")
+    parser.add_argument("--merge", default="",
+                        help="only copy the rounds of the tables in these folders "
+                        "(comma-separated) into --out's, as they are")
     parser.add_argument("--prune", action="store_true",
                         help="only prune the tables already in --out (forget each hand's "
                         "play where its own play rarely brings it) and measure them again")
@@ -219,6 +259,11 @@ def main(argv: list[str] | None = None) -> None:
         for text in args.rounds.split(","):
             a, _, b = text.partition("x")
             rounds.append((int(a), int(b)))
+    if args.merge:
+        for key in args.rules.split(","):
+            merge_files(key, data_path(key, args.out),
+                        [Path(folder) for folder in args.merge.split(",")])
+        return
     if args.prune:
         for key in args.rules.split(","):
             prune_file(key, data_path(key, args.out), rounds=rounds if args.rounds else None)

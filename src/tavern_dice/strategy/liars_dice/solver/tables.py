@@ -534,9 +534,9 @@ TABLE_STAND_INS: dict[str, str] = {"tavern": "tavern-standard"}
 an ``either`` raise (repeated wagers aside, which :func:`heads_up_policy` drops), so the
 ``standard`` policy is a legal strategy of the seed's round; it is not an equilibrium
 there (an ``either``-only raise leaves its histories, and its best response may use those
-raises), but it is a much better answer than no table at all (``docs/strategy.md``). Under
-the seed's rules it plays the two rounds with 6 dice in play the ``tavern`` table lacks
-(1 v 5, 5 v 1)."""
+raises), but it is a much better answer than no table at all (``docs/strategy.md``). The
+shipped ``tavern`` table has every round up to 6 dice in play (1 v 5 and 5 v 1 since stop
+22), so it plays only where a build of one (``TAVERN_TABLES``) lacks a round."""
 
 
 def stand_in_rounds(key: str) -> list[tuple[int, int]]:
