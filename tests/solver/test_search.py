@@ -97,42 +97,53 @@ def test_an_accused_raise_scores_by_the_truth_table() -> None:
             assert u @ vt == pytest.approx(np.where(mine, 1.0, -1.0))
 
 
-def _dense_nashconv(leaves: LeafValues, actor: int, wagers: tuple[Wager, ...],
-                    solution: search.Solution) -> float:
-    """NashConv of the solved subgame, each side's best response computed densely from
-    the blueprint's ``EU`` and the round's accusation payoffs (not the search's factors)."""
+def _dense_values(
+    leaves: LeafValues, actor: int, wagers: tuple[Wager, ...], solution: search.Solution,
+    w_a: np.ndarray, w_b: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Computed densely from the blueprint's ``EU`` and the round's accusation payoffs (not
+    the search's factors), both players' hands weighted by ``w_a`` and ``w_b``: A's (the
+    actor's) value of each root action against B's average strategy ``(A's hands,
+    actions)``, and B's best-response counterfactual value per hand against A's average."""
     a, b = actor, 1 - actor
     game = leaves.game
-    w_a, w_b = game.hands[a].prob, game.hands[b].prob
 
     def orient(m: np.ndarray) -> np.ndarray:  # the first bidder's scores -> A's, rows A
         return m if a == 0 else -m.T
 
     pay = game.payoff0
     root, sa = solution.actions, solution.strategy
-    br_a = np.zeros((w_a.shape[0], len(root)))  # A's values against B's average
-    value_vs_br_b = 0.0  # A's average against B's best responses
+    values_a = np.zeros((w_a.shape[0], len(root)))
+    best_b = np.zeros(w_b.shape[0])
     r = 0
     for i, action in enumerate(root):
+        x = w_a * sa[:, i]
         if action == ACCUSE:
             m = orient(pay[b, game.bids.index(wagers[-1])])
-            br_a[:, i] = m @ w_b
-            value_vs_br_b += float((w_a * sa[:, i]) @ m @ w_b)
+            values_a[:, i] = m @ w_b
+            best_b -= x @ m
             continue
         answers = solution.answers[r]
         sb = solution.answer_strategy[r]
-        x = w_a * sa[:, i]
         assert isinstance(action, Wager)
         mats = [orient(pay[a, game.bids.index(action)])]
         for w in answers[1:]:
             assert isinstance(w, Wager)
             mats.append(orient(leaves.eu[leaves.node(w, a)].astype(np.float64)))
-        br_a[:, i] = sum(m @ (w_b * sb[:, j]) for j, m in enumerate(mats))
+        values_a[:, i] = sum(m @ (w_b * sb[:, j]) for j, m in enumerate(mats))
         # B picks, per hand, the answer worst for A.
-        value_vs_br_b += float(np.min(np.stack([x @ m for m in mats]), axis=0) @ w_b)
+        best_b -= np.min(np.stack([x @ m for m in mats]), axis=0)
         r += 1
-    best_a = float(w_a @ br_a.max(axis=1))
-    return best_a - value_vs_br_b
+    return values_a, best_b
+
+
+def _dense_nashconv(leaves: LeafValues, actor: int, wagers: tuple[Wager, ...],
+                    solution: search.Solution) -> float:
+    """NashConv of the solved subgame with both players' hands at their chances, each
+    side's best response computed densely (:func:`_dense_values`)."""
+    w_a, w_b = leaves.game.hands[actor].prob, leaves.game.hands[1 - actor].prob
+    values_a, best_b = _dense_values(leaves, actor, wagers, solution, w_a, w_b)
+    return float(w_a @ values_a.max(axis=1)) + float(w_b @ best_b)
 
 
 def test_the_subgame_solve_approaches_an_equilibrium(
@@ -211,3 +222,101 @@ def test_a_searched_round_replays_from_its_seed() -> None:
         return [type(e).__name__ + str(getattr(e, "quantity", "")) for e in game.log]
 
     assert play() == play()
+
+
+def test_the_values_are_the_actors_against_the_others_average(exact: LeafValues) -> None:
+    wagers = (Wager(2, 3), Wager(1, 5))
+    game = exact.game
+    reach = (np.ones(game.n_states[0]), np.linspace(0.2, 1.0, game.n_states[1]))
+    solution = solve(exact, TAVERN, 0, wagers, reach)
+    w_a, w_b = game.hands[0].prob * reach[0], game.hands[1].prob * reach[1]
+    values_a, _ = _dense_values(exact, 0, wagers, solution, w_a, w_b)
+    assert solution.values == pytest.approx(values_a, abs=1e-5)
+    # The other's value of each answer: minus the actor's score there, its reach weighing.
+    raised = len(solution.actions) - len(solution.answers)
+    for r in (0, len(solution.answers) - 1):
+        raise_ = solution.actions[raised + r]
+        assert isinstance(raise_, Wager)
+        x = w_a * solution.strategy[:, raised + r]
+        accused = game.payoff0[0, game.bids.index(raise_)]
+        assert solution.answer_values[r, :, 0] == pytest.approx(-(x @ accused), abs=1e-5)
+        for j, answer in enumerate(solution.answers[r][1:], start=1):
+            assert isinstance(answer, Wager)
+            leaf = exact.eu[exact.node(answer, 0)].astype(np.float64)
+            assert solution.answer_values[r, :, j] == pytest.approx(-(x @ leaf), abs=1e-4)
+
+
+def _gadget_case(leaves: LeafValues) -> tuple[tuple[Wager, ...], np.ndarray]:
+    """A history whose last wager is B's, and B's values of it in the search that modelled
+    it (B to act after the first wager, every raise at its root)."""
+    wagers = (Wager(2, 3), Wager(1, 5))
+    ones = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
+    before = solve(leaves, TAVERN, 1, wagers[:1], ones, every=True)
+    return wagers, before.values[:, before.actions.index(wagers[1])]
+
+
+def test_the_resolving_gadget_picks_the_others_range_itself(exact: LeafValues) -> None:
+    """Given the other's values, its modelled range no longer matters: an exploiter cannot
+    steer the search by what its wagers seem to say."""
+    wagers, follow = _gadget_case(exact)
+    n0, n1 = exact.game.n_states
+    plain = (np.ones(n0), np.ones(n1))
+    skewed = (np.ones(n0), np.linspace(0.01, 1.0, n1))
+    a = solve(exact, TAVERN, 0, wagers, plain, follow=follow)
+    b = solve(exact, TAVERN, 0, wagers, skewed, follow=follow)
+    assert a.strategy == pytest.approx(b.strategy)
+    unsafe = solve(exact, TAVERN, 0, wagers, skewed)
+    assert np.abs(unsafe.strategy - b.strategy).max() > 0.05
+
+
+def test_the_resolving_gadget_holds_the_other_to_its_values(
+    exact: LeafValues, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solved far, the re-solved strategy gives the other's hands (their best responses,
+    computed densely) less beyond the values they had when they wagered than a solve
+    that takes the range as its chances, and far less than one that trusts a wrong
+    model of it. (Not nothing: the values came from a search one wager shallower, and the
+    deeper subgame gives the other one more answer to find.)"""
+    monkeypatch.setattr(search, "ITERATIONS", 400)
+    wagers, follow = _gadget_case(exact)
+    game = exact.game
+    n0, n1 = game.n_states
+    w_a, chance_b = game.hands[0].prob, game.hands[1].prob
+
+    def excess(solution: search.Solution) -> float:
+        """The other's best-response gain over its values, in chance-weighted sum."""
+        _, best_b = _dense_values(exact, 0, wagers, solution, w_a, chance_b)
+        return float(chance_b @ np.maximum(best_b - follow, 0.0))
+
+    ones = (np.ones(n0), np.ones(n1))
+    safe = excess(solve(exact, TAVERN, 0, wagers, ones, follow=follow))
+    plain = excess(solve(exact, TAVERN, 0, wagers, ones))
+    wrong = np.where(np.arange(n1) % 2 == 0, 1.0, 1e-3)  # a model far from the truth
+    trusting = excess(solve(exact, TAVERN, 0, wagers, (np.ones(n0), wrong)))
+    assert safe < 0.8 * plain
+    assert safe < 0.5 * trusting
+
+
+def test_the_searchers_own_turns_are_held_to_its_earlier_search() -> None:
+    """Continual re-solving: after its raise and the opponent's answer, the searcher's
+    next search holds the opponent to the values that answer had in its own earlier
+    search; at the opening the opponent's wager is bounded by the search that modelled
+    it."""
+    searcher = RoundSearcher(KEY, 4, 3)
+    mine = searcher.solution(TAVERN, (), 0)
+    raise_ = mine.actions[0]
+    answer = mine.answers[0][1]
+    assert isinstance(raise_, Wager) and isinstance(answer, Wager)
+    wagers = (raise_, answer)
+    reach = searcher.reach(TAVERN, wagers, 0)
+    expected = solve(searcher.leaves, TAVERN, 0, wagers, reach,
+                     follow=mine.answer_values[0, :, 1])
+    assert searcher.solution(TAVERN, wagers, 0).strategy == pytest.approx(expected.strategy)
+    theirs = searcher.solution(TAVERN, (), 1)  # the opening, as seat 1 models seat 0
+    opening = theirs.actions[3]
+    assert isinstance(opening, Wager)
+    reach = searcher.reach(TAVERN, (opening,), 1)
+    expected = solve(searcher.leaves, TAVERN, 1, (opening,), reach,
+                     follow=theirs.values[:, 3])
+    assert searcher.solution(TAVERN, (opening,), 1).strategy == pytest.approx(
+        expected.strategy)

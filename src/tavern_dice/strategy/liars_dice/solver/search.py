@@ -11,11 +11,15 @@ Here the bot re-solves the round from where it stands, in the manner of continua
 re-solving (DeepStack; ReBeL) with the blueprint as leaf values (Libratus's depth-limited
 search), on every decision:
 
-* **Ranges.** Both players' hand distributions follow the round's whole history: at each
-  earlier wager its maker's chance of it is read from the search solved at that point
-  (the viewer's own wagers exactly, as it played them; the opponent's through the same
-  search with every legal raise at its root, mixed 95 : 5 with a uniform choice so that
-  no wager is impossible).
+* **Ranges.** The viewer's own range follows its wagers exactly: at each of them its
+  chance of it is read from the search it played. The opponent's is modelled the same
+  way (through the same search with every legal raise at its root, mixed 95 : 5 with a
+  uniform choice so that no wager is impossible), but the viewer's own turns do not
+  trust that model (:data:`RESOLVE`): each search after an opponent's wager is a *safe*
+  re-solve (Burch, Johanson & Bowling 2014; DeepStack's continual re-solving), the
+  opponent's range chosen by a gadget in which each of its hands may take the value it
+  had when it wagered, read from the viewer's own search before its last raise, or enter
+  the subgame. A wager made to mislead the model moves nothing.
 * **Subgame.** The player to act accuses or raises; after a raise the other accuses or
   raises; after that the round is valued by the ``standard`` last-wager blueprint played
   out from the new standing wager by both (``EU`` of :mod:`.dag`, per pair of hands).
@@ -70,6 +74,12 @@ DENSE_RESIDUAL = 1e-3
 nodes: quantities up to 3-4), where a round starts and an escape lands: rank 16 left 20 %
 of the lowest ones' matrices (12-14 % at rank 32, 5-6 % at 64, 1 % at 128), entries off by
 up to 1.7 on the +-1 scale; the higher wagers are exact to rounding at rank 16."""
+RESOLVE = True
+"""Re-solve the searcher's own turns safely: the opponent's range is not the one modelled
+from its wagers but what the re-solving gadget lets it pick (:func:`solve`'s ``follow``;
+:meth:`RoundSearcher._follow` says where the values come from). Measured against ``lbr``
+it changed nothing measurable (``docs/strategy.md``); it is kept because it is the sound
+form of re-solving: no wager can steer the search by what it seems to say."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
@@ -215,25 +225,42 @@ class Solution:
         answers: per root raise (in order), the other's actions: the accusation, then raises.
         answer_strategy: the other's average strategy, ``(root raises, its hands, widest
             answers)``, zero past each raise's own answers.
+        values: the actor's counterfactual value of each root action, ``(its hands,
+            actions)``, against the other's average strategy (its hands weighted by chance
+            and reach).
+        answer_values: the other's counterfactual value of each answer, ``(root raises,
+            its hands, widest answers)``, against the actor's average strategy: what the
+            actor's next search holds it to after that raise and answer (``follow``).
     """
 
     actions: list[LiarsAction]
     strategy: FloatArray
     answers: list[list[LiarsAction]]
     answer_strategy: FloatArray
+    values: FloatArray
+    answer_values: FloatArray
 
 
 def solve(
     leaves: LeafValues, rules: LiarsDiceRules, actor: int, wagers: Sequence[AnyWager],
     reach: tuple[FloatArray, FloatArray], every: bool = False,
+    follow: FloatArray | None = None,
 ) -> Solution:
     """Solve the depth-2 subgame after ``wagers`` (oldest first) with ``actor`` (0: the
     first bidder) to act and both players' ``reach`` (per hand, chance excluded): the
-    actor's raises are the searched few (:data:`SPREAD`), or ``every`` legal one."""
+    actor's raises are the searched few (:data:`SPREAD`), or ``every`` legal one.
+
+    ``follow`` (per hand of the other, who made the last wager): its counterfactual value
+    of that wager in the search that modelled it (:attr:`Solution.values`). The other's
+    range is then not ``reach`` but what the re-solving gadget of Burch, Johanson &
+    Bowling (2014), as DeepStack uses it, lets it choose: each of its hands takes
+    ``follow`` or enters the subgame, by regret matching, so the actor's strategy holds
+    every hand of the other to about its ``follow`` value whatever range it really has."""
     a, b = actor, 1 - actor
     dice = leaves.first + leaves.second
     w_a = leaves.game.hands[a].prob * reach[a]
-    w_b = leaves.game.hands[b].prob * reach[b]
+    chance_b = leaves.game.hands[b].prob
+    w_b = chance_b * reach[b]
     n_a, n_b = w_a.shape[0], w_b.shape[0]
     root: list[LiarsAction] = [ACCUSE] if wagers else []
     raises = _raises(rules, dice, wagers, every)
@@ -279,6 +306,28 @@ def solve(
     valid[owner_arr, 0, column_arr] = True
     uniform = valid / valid.sum(axis=2, keepdims=True)
     standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
+    gadget = follow is not None and bool(wagers)
+    if gadget:
+        # The other's score per hand when the actor accuses its standing wager.
+        u_sb, vt_sb = leaves.raise_accused(b, wagers[-1])
+    regret_g = np.zeros((n_b, 2))  # the gadget: follow, enter
+    last_g = np.zeros_like(regret_g)
+
+    def raise_values(x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """``(q_b, q_raise)``: the other's value of each answer ``(k, n_b, width)`` and the
+        actor's of each root raise ``(n_a, k)``, given both reaches."""
+        q_b = np.zeros((k, n_b, width))
+        q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], u_acc), vt_acc)[:, 0, :]
+        q_raise = np.matmul(u_acc, np.matmul(vt_acc, y[:, :, 0, None]))[:, :, 0].T
+        if own.shape[0]:
+            z = np.matmul(x.T[own][:, None, :].astype(np.float32), u_leaf)  # (leaves, 1, rank)
+            q_b[own, :, col] = -np.matmul(z, vt_leaf)[:, 0, :]
+            back = np.matmul(vt_leaf, y[own, :, col][:, :, None].astype(np.float32))
+            q_raise += np.matmul(u_leaf, back)[:, :, 0].T @ onehot
+        if dense.size:
+            q_b[dense.owner, :, dense.column] = -dense.forward(x)
+            q_raise += dense.backward(y)
+        return q_b, q_raise
 
     regret_a = np.zeros((n_a, len(root)))
     total_a = np.zeros((n_a, len(root)))
@@ -290,23 +339,24 @@ def solve(
         # Predictive regret matching+: the last instantaneous regret as the prediction.
         s_a = _match(regret_a + last_a, None)
         s_b = _match(np.where(valid, regret_b + last_b, 0.0), uniform)
+        if gadget:
+            s_g = _match(regret_g + last_g, None)
+            w_b = chance_b * s_g[:, 1]
+            standing = leaves.standing_accused(a, wagers[-1], w_b)
         x = w_a[:, None] * s_a[:, first_raise:]  # (n_a, k): the actor's reach of each raise
         y = w_b[None, :, None] * s_b  # (k, n_b, width): the other's reach of each answer
-        q_b = np.zeros((k, n_b, width))
-        q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], u_acc), vt_acc)[:, 0, :]
+        q_b, q_raise = raise_values(x, y)
         q_a = np.zeros((n_a, len(root)))
-        q_raise = np.matmul(u_acc, np.matmul(vt_acc, y[:, :, 0, None]))[:, :, 0].T  # (n_a, k)
-        if own.shape[0]:
-            z = np.matmul(x.T[own][:, None, :].astype(np.float32), u_leaf)  # (leaves, 1, rank)
-            q_b[own, :, col] = -np.matmul(z, vt_leaf)[:, 0, :]
-            back = np.matmul(vt_leaf, y[own, :, col][:, :, None].astype(np.float32))
-            q_raise += np.matmul(u_leaf, back)[:, :, 0].T @ onehot
-        if dense.size:
-            q_b[dense.owner, :, dense.column] = -dense.forward(x)
-            q_raise += dense.backward(y)
         q_a[:, first_raise:] = q_raise
         if standing is not None:
             q_a[:, 0] = standing
+        if gadget:
+            assert follow is not None
+            enter = (q_b * s_b).sum(axis=2).sum(axis=0)
+            enter += u_sb @ (vt_sb @ (w_a * s_a[:, 0]))
+            q_g = np.stack([follow, enter], axis=1)
+            last_g = q_g - (q_g * s_g).sum(axis=1, keepdims=True)
+            regret_g = np.maximum(regret_g + last_g, 0.0)
         last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=2, keepdims=True), 0.0)
         last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
         regret_b = np.maximum(regret_b + last_b, 0.0)
@@ -316,7 +366,12 @@ def solve(
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
     avg_b: FloatArray = np.where(valid, total_b, 0.0)
     avg_b /= np.maximum(avg_b.sum(axis=2, keepdims=True), 1e-300)
-    return Solution(root, avg_a, answer_lists, avg_b)
+    cfv = np.zeros((n_a, len(root)))
+    answer_cfv, cfv[:, first_raise:] = raise_values(w_a[:, None] * avg_a[:, first_raise:],
+                                                    w_b[None, :, None] * avg_b)
+    if standing is not None:
+        cfv[:, 0] = standing
+    return Solution(root, avg_a, answer_lists, avg_b, cfv, answer_cfv)
 
 
 class _DenseLeaves:
@@ -383,8 +438,7 @@ class RoundSearcher:
     def __init__(self, key: str, first: int, second: int) -> None:
         self.leaves = leaf_values(key, first, second)
         self._reach: dict[tuple[tuple[AnyWager, ...], int], tuple[FloatArray, FloatArray]] = {}
-        self._solves: dict[tuple[tuple[AnyWager, ...], int],
-                           tuple[list[LiarsAction], FloatArray]] = {}
+        self._solves: dict[tuple[tuple[AnyWager, ...], int], Solution] = {}
 
     def reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
               viewer: int) -> tuple[FloatArray, FloatArray]:
@@ -421,18 +475,50 @@ class RoundSearcher:
         """The search's root actions and strategy (every hand of the player to act) after
         ``wagers``: the viewer's own play, or, for the opponent, with every legal raise at
         the root (so that whatever it wagered has a chance)."""
+        solved = self.solution(rules, wagers, viewer, reach)
+        return solved.actions, solved.strategy
+
+    def solution(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...], viewer: int,
+                 reach: tuple[FloatArray, FloatArray] | None = None) -> Solution:
+        """The search after ``wagers`` as :meth:`policy` solves it. On the viewer's own turn
+        after the opponent's wager, with :data:`RESOLVE`, the opponent's range is the
+        re-solving gadget's, bounded by its values in the search that modelled that wager."""
         key = (wagers, viewer)
         found = self._solves.get(key)
         if found is None:
             if reach is None:
                 reach = self.reach(rules, wagers, viewer)
             actor = len(wagers) % 2
-            solved = solve(self.leaves, rules, actor, wagers, reach, every=actor != viewer)
-            found = (solved.actions, solved.strategy)
+            follow = self._follow(rules, wagers, viewer) if RESOLVE and actor == viewer else None
+            found = solve(self.leaves, rules, actor, wagers, reach, every=actor != viewer,
+                          follow=follow)
             if len(self._solves) > _CACHE:
                 self._solves.clear()
             self._solves[key] = found
         return found
+
+
+    def _follow(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
+                viewer: int) -> FloatArray | None:
+        """The opponent's values of its last wager, per hand, that the viewer's search now
+        holds it to: from the viewer's own search before its last raise, where that
+        search met this answer (DeepStack's continual re-solving); else from the search
+        that modelled the opponent's wager (every raise at its root); ``None`` at the
+        opening."""
+        if not wagers:
+            return None
+        if len(wagers) >= 2:
+            mine = self.solution(rules, wagers[:-2], viewer)
+            if wagers[-2] in mine.actions:
+                raised = mine.actions.index(wagers[-2]) - (len(mine.actions)
+                                                           - len(mine.answers))
+                answers = mine.answers[raised]
+                if wagers[-1] in answers:
+                    return mine.answer_values[raised, :, answers.index(wagers[-1])]
+        theirs = self.solution(rules, wagers[:-1], viewer)
+        if wagers[-1] in theirs.actions:
+            return theirs.values[:, theirs.actions.index(wagers[-1])]
+        return None
 
 
 def applies(rules: LiarsDiceRules) -> bool:
