@@ -251,7 +251,8 @@ def solve(
     actor's raises are the searched few (:data:`SPREAD`), or ``every`` legal one.
 
     ``follow`` (per hand of the other, who made the last wager): its counterfactual value
-    of that wager in the search that modelled it (:attr:`Solution.values`). The other's
+    of that wager in an earlier search (:attr:`Solution.answer_values` of the actor's own
+    before its last raise, or :attr:`Solution.values` of one that modelled the wager). The other's
     range is then not ``reach`` but what the re-solving gadget of Burch, Johanson &
     Bowling (2014), as DeepStack uses it, lets it choose: each of its hands takes
     ``follow`` or enters the subgame, by regret matching, so the actor's strategy holds
@@ -366,6 +367,9 @@ def solve(
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
     avg_b: FloatArray = np.where(valid, total_b, 0.0)
     avg_b /= np.maximum(avg_b.sum(axis=2, keepdims=True), 1e-300)
+    # Against the other's last range (with the gadget, its last choice): the values a later
+    # search reads are those of searches without one (the modelled opponent's) or the
+    # answers' values, which weigh the actor's reach, not the other's.
     cfv = np.zeros((n_a, len(root)))
     answer_cfv, cfv[:, first_raise:] = raise_values(w_a[:, None] * avg_a[:, first_raise:],
                                                     w_b[None, :, None] * avg_b)
@@ -482,7 +486,7 @@ class RoundSearcher:
                  reach: tuple[FloatArray, FloatArray] | None = None) -> Solution:
         """The search after ``wagers`` as :meth:`policy` solves it. On the viewer's own turn
         after the opponent's wager, with :data:`RESOLVE`, the opponent's range is the
-        re-solving gadget's, bounded by its values in the search that modelled that wager."""
+        re-solving gadget's, each hand held to its value from :meth:`_follow`."""
         key = (wagers, viewer)
         found = self._solves.get(key)
         if found is None:
@@ -497,14 +501,13 @@ class RoundSearcher:
             self._solves[key] = found
         return found
 
-
     def _follow(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
                 viewer: int) -> FloatArray | None:
         """The opponent's values of its last wager, per hand, that the viewer's search now
         holds it to: from the viewer's own search before its last raise, where that
-        search met this answer (DeepStack's continual re-solving); else from the search
-        that modelled the opponent's wager (every raise at its root); ``None`` at the
-        opening."""
+        search met this answer (DeepStack's continual re-solving); else (the opening wager,
+        an answer that search did not consider) from the search that modelled the
+        opponent's wager (every raise at its root); ``None`` before any wager."""
         if not wagers:
             return None
         if len(wagers) >= 2:
