@@ -297,11 +297,14 @@ def test_the_resolving_gadget_holds_the_other_to_its_values(
     assert safe < 0.5 * trusting
 
 
-def test_the_searchers_own_turns_are_held_to_its_earlier_search() -> None:
-    """Continual re-solving: after its raise and the opponent's answer, the searcher's
-    next search holds the opponent to the values that answer had in its own earlier
-    search; at the opening the opponent's wager is bounded by the search that modelled
-    it."""
+def test_the_searchers_own_turns_are_held_to_its_earlier_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Continual re-solving (an option, off as shipped): after its raise and the opponent's
+    answer, the searcher's next search holds the opponent to the values that answer had
+    in its own earlier search; at the opening the opponent's wager is bounded by the
+    search that modelled it."""
+    monkeypatch.setattr(search, "RESOLVE", True)
     searcher = RoundSearcher(KEY, 4, 3)
     mine = searcher.solution(TAVERN, (), 0)
     raise_ = mine.actions[0]

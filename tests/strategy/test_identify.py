@@ -36,7 +36,7 @@ def _scored_rounds(game: LiarsDiceGame) -> int:
     return count
 
 
-@pytest.mark.parametrize("seed", [2, 4])  # games with at least six scored decisions
+@pytest.mark.parametrize("seed", [2, 3])  # games with at least six scored decisions
 def test_a_trusting_opponent_is_named_after_its_revealed_rounds(seed: int) -> None:
     game = _heads_up("trusting", seed)
     assert _scored_rounds(game) >= 3

@@ -11,15 +11,14 @@ Here the bot re-solves the round from where it stands, in the manner of continua
 re-solving (DeepStack; ReBeL) with the blueprint as leaf values (Libratus's depth-limited
 search), on every decision:
 
-* **Ranges.** The viewer's own range follows its wagers exactly: at each of them its
-  chance of it is read from the search it played. The opponent's is modelled the same
-  way (through the same search with every legal raise at its root, mixed 95 : 5 with a
-  uniform choice so that no wager is impossible), but the viewer's own turns do not
-  trust that model (:data:`RESOLVE`): each search after an opponent's wager is a *safe*
-  re-solve (Burch, Johanson & Bowling 2014; DeepStack's continual re-solving), the
-  opponent's range chosen by a gadget in which each of its hands may take the value it
-  had when it wagered, read from the viewer's own search before its last raise, or enter
-  the subgame. A wager made to mislead the model moves nothing.
+* **Ranges.** Both players' hand distributions follow the round's whole history: at each
+  earlier wager its maker's chance of it is read from the search solved at that point
+  (the viewer's own wagers exactly, as it played them; the opponent's through the same
+  search with every legal raise at its root, mixed 95 : 5 with a uniform choice so that
+  no wager is impossible). With :data:`RESOLVE` (off: measured worse) the viewer's own
+  turns would not trust that model but re-solve safely (Burch, Johanson & Bowling 2014;
+  DeepStack's continual re-solving): the opponent's range chosen by a gadget in which
+  each of its hands may take the value it had when it wagered, or enter the subgame.
 * **Subgame.** The player to act accuses or raises; after a raise the other accuses or
   raises; after that the round is valued by the ``standard`` last-wager blueprint played
   out from the new standing wager by both (``EU`` of :mod:`.dag`, per pair of hands).
@@ -74,12 +73,14 @@ DENSE_RESIDUAL = 1e-3
 nodes: quantities up to 3-4), where a round starts and an escape lands: rank 16 left 20 %
 of the lowest ones' matrices (12-14 % at rank 32, 5-6 % at 64, 1 % at 128), entries off by
 up to 1.7 on the +-1 scale; the higher wagers are exact to rounding at rank 16."""
-RESOLVE = True
+RESOLVE = False
 """Re-solve the searcher's own turns safely: the opponent's range is not the one modelled
 from its wagers but what the re-solving gadget lets it pick (:func:`solve`'s ``follow``;
-:meth:`RoundSearcher._follow` says where the values come from). Measured against ``lbr``
-it changed nothing measurable (``docs/strategy.md``); it is kept because it is the sound
-form of re-solving: no wager can steer the search by what it seems to say."""
+:meth:`RoundSearcher._follow` says where the values come from). **Off**: against ``lbr``
+it changed nothing measurable, and it cost ``strong`` most of its edge over
+``equilibrium`` (heads-up, 5 dice each, seed's rules: 53-55 % of 200 games against 70 %
+without; ``docs/strategy.md``): held only to values, it plays against the worst range
+those allow and stops reading what an honest opponent's wagers say."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
