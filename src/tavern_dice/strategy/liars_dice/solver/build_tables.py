@@ -134,19 +134,19 @@ def merge_files(key: str, out: Path, sources: Collection[Path]) -> None:
     the shipped file so."""
     import numpy as np
 
-    forget_loaded()
+    paths = [data_path(key, folder) for folder in sources]
+    for path in paths:
+        if not path.exists():
+            raise TableError(f"{path} has no {key} table to merge")
     arrays: dict[str, Any] = {}
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     extra: dict[str, Any] = {}
-    for path in (out, *(data_path(key, folder) for folder in sources)):
-        if not path.exists():
-            if path == out:
-                continue
-            raise TableError(f"{path} has no {key} table to merge")
+    if out.exists():
+        extra = {k: v for k, v in read_meta(out).items()
+                 if k not in ("format", "key", "rules", "rounds")}
+        paths.insert(0, out)
+    for path in paths:
         meta = read_meta(path)
-        if path == out:
-            extra = {k: v for k, v in meta.items()
-                     if k not in ("format", "key", "rules", "rounds")}
         with np.load(path, allow_pickle=False) as data:
             for info in meta["rounds"]:
                 a, b = info["dice"]
