@@ -155,10 +155,18 @@ async def test_web_two_processes_play_one_game_and_survive_a_sigkill(pg_url: str
         assert (await host.request({"type": "start"}))["type"] == "ack"
         second = host.latest_state()["game"]["game_id"]
 
+        # The stop latches: once one player has stopped, an answer already sent by another
+        # may move the game past the wager (a round resolved, no wager standing); stop()
+        # turning false again would leave the players still playing waiting on one who
+        # has stopped (CI, stop 22: "no state for 15 s", a turn nobody would take).
+        reached = False
+
         def mid_round() -> bool:
+            nonlocal reached
             game = host.latest_state()["game"]
-            return bool(game["game_id"] == second and game["view"]["round"] >= 2
-                        and game["view"]["wager"] is not None)
+            reached = reached or bool(game["game_id"] == second and game["view"]["round"] >= 2
+                                      and game["view"]["wager"] is not None)
+            return reached
 
         results = await asyncio.wait_for(asyncio.gather(
             *(play_turns(c, second, mid_round) for c in clients.values())), 120)
