@@ -222,13 +222,17 @@ class RestrictedSolver:
 
     def _normalise(self, p: int, weights: FloatArray) -> FloatArray:
         first, seg = self._seg[p] if hasattr(self, "_seg") else self._segments(p)
-        sums = np.add.reduceat(weights, first, axis=0)[seg] if weights.shape[0] else weights
-        out = np.divide(weights, sums, out=np.zeros_like(weights), where=sums > 0)
-        if (sums <= 0).any():
-            counts = np.bincount(seg).astype(np.float64)
-            uniform = np.broadcast_to((1.0 / counts[seg])[:, None], weights.shape)
-            out = np.where(sums > 0, out, uniform)
-        return out
+        if not weights.shape[0]:
+            return np.zeros_like(weights)
+        # Per node, then one gather per slot: the weights are never negative, so a node
+        # whose weights sum to 0 has all of them 0, and (0 + 1) / count is uniform there.
+        sums = np.add.reduceat(weights, first, axis=0)
+        empty = sums <= 0
+        if empty.any():
+            counts = np.diff(np.r_[first, weights.shape[0]]).astype(weights.dtype)
+            inv = 1.0 / np.where(empty, counts[:, None], sums)
+            return (weights + empty[seg]) * inv[seg]
+        return weights * (1.0 / sums)[seg]
 
     def _segments(self, p: int) -> tuple[IntArray, IntArray]:
         t = self.tree
