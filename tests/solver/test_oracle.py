@@ -16,7 +16,9 @@ from tavern_dice.bots.base import ACCUSE
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.adjudication import count_matching
 from tavern_dice.strategy.liars_dice.solver.oracle import (
+    CompiledTree,
     RestrictedGame,
+    RestrictedSolver,
     best_response,
     policy_value,
     solve,
@@ -109,6 +111,29 @@ def test_the_either_round_is_solved_to_its_target() -> None:
     br0 = best_response(game, result.strategy_at(1), 0).value
     br1 = best_response(game, result.strategy_at(0), 1).value
     assert br0 >= result.value - 1e-9 and -br1 <= result.value + 1e-9
+
+
+def test_the_restricted_solver_normalises_each_node_and_keeps_its_precision() -> None:
+    """Each node's probabilities sum to 1 per hand: proportional to the weights, uniform
+    where a hand has no positive weight at the node; in the solver's own dtype."""
+    game = OracleRound(TINY, (1, 1))
+    whole = RestrictedGame.whole(game, 100_000)
+    assert whole is not None
+    solver = RestrictedSolver(game, CompiledTree.build(whole))
+    first, seg = solver._seg[0]
+    counts = np.diff(np.r_[first, seg.shape[0]])
+    rng = np.random.default_rng(7)
+    weights = rng.random(solver.regret[0].shape).astype(np.float32)
+    weights[first[counts > 1][0]:first[counts > 1][0] + counts[counts > 1][0], 0] = 0.0
+    out = solver._normalise(0, weights)
+    assert out.dtype == np.float32
+    sums = np.add.reduceat(weights.astype(np.float64), first, axis=0)
+    expected = np.where(sums[seg] > 0, weights / np.where(sums > 0, sums, 1.0)[seg],
+                        (1.0 / counts[seg])[:, None])
+    assert np.allclose(out, expected, atol=1e-6)
+    assert np.allclose(np.add.reduceat(out, first, axis=0), 1.0, atol=1e-6)
+    node = int(np.flatnonzero(counts > 1)[0])
+    assert np.allclose(out[first[node]:first[node] + counts[node], 0], 1.0 / counts[node])
 
 
 def test_repeated_wagers_under_either_have_no_finite_round() -> None:
