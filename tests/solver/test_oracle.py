@@ -124,7 +124,8 @@ def test_the_restricted_solver_normalises_each_node_and_keeps_its_precision() ->
     counts = np.diff(np.r_[first, seg.shape[0]])
     rng = np.random.default_rng(7)
     weights = rng.random(solver.regret[0].shape).astype(np.float32)
-    weights[first[counts > 1][0]:first[counts > 1][0] + counts[counts > 1][0], 0] = 0.0
+    node = int(np.flatnonzero(counts > 1)[0])  # a node with a choice: hand 0 weighs nothing
+    weights[first[node]:first[node] + counts[node], 0] = 0.0
     out = solver._normalise(0, weights)
     assert out.dtype == np.float32
     sums = np.add.reduceat(weights.astype(np.float64), first, axis=0)
@@ -132,7 +133,6 @@ def test_the_restricted_solver_normalises_each_node_and_keeps_its_precision() ->
                         (1.0 / counts[seg])[:, None])
     assert np.allclose(out, expected, atol=1e-6)
     assert np.allclose(np.add.reduceat(out, first, axis=0), 1.0, atol=1e-6)
-    node = int(np.flatnonzero(counts > 1)[0])
     assert np.allclose(out[first[node]:first[node] + counts[node], 0], 1.0 / counts[node])
 
 
