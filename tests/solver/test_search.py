@@ -323,3 +323,82 @@ def test_the_searchers_own_turns_are_held_to_its_earlier_search(
                      follow=theirs.values[:, 3])
     assert searcher.solution(TAVERN, (opening,), 1).strategy == pytest.approx(
         expected.strategy)
+
+
+def _played(wagers: tuple[Wager, ...]) -> LiarsDiceGame:
+    """A 4 v 3 round of the seed's rules (seed 3) after ``wagers``, made in turn."""
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[4, 3])
+    for w in wagers:
+        game.wager(w)
+    return game
+
+
+@pytest.fixture
+def hand_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The option, off as shipped, that plays the two-wager blueprint until the first
+    escape (:data:`search.BLUEPRINT_UNTIL_ESCAPE`)."""
+    monkeypatch.setattr(search, "BLUEPRINT_UNTIL_ESCAPE", True)
+
+
+def test_the_blueprint_hands_over_only_with_the_option() -> None:
+    searcher = RoundSearcher(KEY, 4, 3)
+    assert not searcher.rising((Wager(2, 3),))
+    game = _played(())
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    assert search_policy(view, [tuple(view.own_dice)], {}) is not None
+
+
+@pytest.mark.usefixtures("hand_over")
+def test_the_blueprint_plays_until_the_first_escape() -> None:
+    """With the option, while the wagers rise in the standard order the two-wager blueprint plays
+    (``search_policy`` answers ``None`` and ``strong`` plays the blueprint's chances); after
+    an escape ("1 five" after "2 threes") the search does."""
+    from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_policy
+
+    bot = StrongLiarsDiceBot("s", seed=1)
+    for wagers, searched in (((), False), ((Wager(2, 3),), False),
+                             ((Wager(2, 3), Wager(3, 2)), False),
+                             ((Wager(2, 3), Wager(1, 5)), True)):
+        game = _played(wagers)
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        hands = [tuple(view.own_dice)]
+        found = search_policy(view, hands, {})
+        assert (found is not None) == searched, wagers
+        expected = found if found is not None else blueprint_policy(view, hands)
+        assert expected is not None
+        actions, probs = bot.range_policy(view, hands)
+        assert actions == expected[0]
+        assert probs == pytest.approx(expected[1])
+
+
+@pytest.mark.usefixtures("hand_over")
+def test_ranges_over_the_rising_wagers_are_the_blueprints() -> None:
+    """Before the first escape each wager's chance per hand is the two-wager blueprint's:
+    exactly for the viewer's own, with the floor for the opponent's."""
+    searcher = RoundSearcher(KEY, 4, 3)
+    blueprint = searcher._blueprint
+    assert blueprint is not None
+    bids = searcher.leaves.game.bids
+    first, second = Wager(2, 3), Wager(3, 2)
+    n0, n1 = searcher.leaves.game.n_states
+    actions, probs = blueprint.policy([], 0, range(n0))
+    own = probs[:, actions.index(bids.index(first))]
+    assert searcher.reach(TAVERN, (first,), 0)[0] == pytest.approx(own)
+    floored = (1 - search.OPPONENT_FLOOR) * own + search.OPPONENT_FLOOR / len(actions)
+    assert searcher.reach(TAVERN, (first,), 1)[0] == pytest.approx(floored)
+    actions, probs = blueprint.policy([bids.index(first)], 1, range(n1))
+    answer = probs[:, actions.index(bids.index(second))]
+    mine = searcher.reach(TAVERN, (first, second), 1)
+    assert mine[1] == pytest.approx(answer)
+    assert mine[0] == pytest.approx(floored)
+    # The escape itself is read from the search the blueprint handed over to.
+    escape = Wager(1, 5)
+    root, avg = searcher.policy(TAVERN, (first,), 0)
+    after = searcher.reach(TAVERN, (first, escape), 0)
+    assert after[1] == pytest.approx(
+        (1 - search.OPPONENT_FLOOR) * avg[:, root.index(escape)]
+        + search.OPPONENT_FLOOR / len(root))
