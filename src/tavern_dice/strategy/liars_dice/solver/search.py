@@ -86,15 +86,10 @@ those allow and stops reading what an honest opponent's wagers say."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 BLUEPRINT_UNTIL_ESCAPE = False
-"""While a round's wagers rise in the ``standard`` order, play the two-wager blueprint
-(:func:`search_policy` answers ``None``) and search only from the first escape on, the
-ranges over the rising wagers read from that blueprint. **Off**: the two-wager blueprint
-is the stronger player of the ``standard`` game (at 5 v 5 with the ``standard`` raise
-``lbr`` gained 0.074 [-0.023, 0.170] a round against it, 400 rounds, and 0.220 [0.087,
-0.353] against this search, 200 rounds), but handing over at the first escape did not
-help under the seed's rules: ``lbr`` won 137 of 200 single 5 v 5 rounds (seeds
-5000-5199, gain 0.378) against 127 of 200 with the search from the opening
-(``docs/strategy.md``)."""
+"""Play the two-wager blueprint while the wagers rise in the ``standard`` order and search
+from the first escape, ranges over the rising wagers read from the blueprint. **Off**:
+``lbr`` won 137 of 200 single 5 v 5 rounds against it, 127 against the search from the
+opening (seeds 5000-5199; ``docs/strategy.md``)."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
 
 
@@ -505,9 +500,8 @@ class RoundSearcher:
 
     def blueprint_chance(self, wagers: Sequence[AnyWager],
                          maker: int) -> tuple[FloatArray, int] | None:
-        """Per hand of ``maker``, the blueprint's chance of the last of ``wagers``, and how
-        many actions it chose among, where they all rise (the blueprint played it), else
-        ``None``."""
+        """Where ``wagers`` all rise: per hand of ``maker`` the blueprint's chance of the
+        last, and how many actions it chose among; else ``None``."""
         if self._blueprint is None or not self.rising(wagers):
             return None
         bids = self.leaves.game.bids
