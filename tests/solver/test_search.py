@@ -342,7 +342,7 @@ def hand_over(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_blueprint_hands_over_only_with_the_option() -> None:
     searcher = RoundSearcher(KEY, 4, 3)
-    assert not searcher.rising((Wager(2, 3),))
+    assert searcher.rising_numbers((Wager(2, 3),)) is None
     game = _played(())
     seat = game.turn
     assert seat is not None

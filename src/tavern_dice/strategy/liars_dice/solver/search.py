@@ -454,7 +454,7 @@ class RoundSearcher:
             try:
                 self._blueprint = load_blueprint(key, first, second, recall=2)
             except (TableError, OSError):
-                self._blueprint = None
+                self._blueprint = None  # none: the search plays from the opening
         self._reach: dict[tuple[tuple[AnyWager, ...], int], tuple[FloatArray, FloatArray]] = {}
         self._solves: dict[tuple[tuple[AnyWager, ...], int], Solution] = {}
 
@@ -490,22 +490,22 @@ class RoundSearcher:
         self._reach[key] = found
         return found
 
-    def rising(self, wagers: Sequence[AnyWager]) -> bool:
-        """Whether ``wagers`` rise in the ``standard`` order (no escape yet), so that the
-        two-wager blueprint has a node for them and plays them (:data:`BLUEPRINT_UNTIL_ESCAPE`)."""
+    def rising_numbers(self, wagers: Sequence[AnyWager]) -> list[int] | None:
+        """The wager numbers of ``wagers`` where they rise in the ``standard`` order (no
+        escape yet) and so the two-wager blueprint plays them (:data:`BLUEPRINT_UNTIL_ESCAPE`),
+        else ``None``."""
         if self._blueprint is None:
-            return False
+            return None
         numbers = [self.leaves.game.bids.index(w) for w in wagers]
-        return all(a < b for a, b in pairwise(numbers))
+        return numbers if all(a < b for a, b in pairwise(numbers)) else None
 
     def blueprint_chance(self, wagers: Sequence[AnyWager],
                          maker: int) -> tuple[FloatArray, int] | None:
         """Where ``wagers`` all rise: per hand of ``maker`` the blueprint's chance of the
         last, and how many actions it chose among; else ``None``."""
-        if self._blueprint is None or not self.rising(wagers):
+        numbers = self.rising_numbers(wagers)
+        if self._blueprint is None or numbers is None:
             return None
-        bids = self.leaves.game.bids
-        numbers = [bids.index(w) for w in wagers]
         actions, probs = self._blueprint.policy(
             numbers[:-1], maker, range(self.leaves.game.n_states[maker]))
         if numbers[-1] not in actions:
@@ -590,7 +590,7 @@ def search_policy(
             return None
         searchers[(key, first, second)] = searcher
     wagers = tuple(w for _, w in view.round_wagers)
-    if searcher.rising(wagers):
+    if searcher.rising_numbers(wagers) is not None:
         return None  # the two-wager blueprint plays the rising wagers
     root, avg = searcher.policy(view.rules, wagers, player)
     index = searcher.leaves.game.hands[player]
