@@ -17,14 +17,10 @@ from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import ACCUSE, Wager
 from tavern_dice.play.runner import liars_dice_step
+from tavern_dice.strategy.liars_dice.solver import leaves as leaf_module
 from tavern_dice.strategy.liars_dice.solver import search
-from tavern_dice.strategy.liars_dice.solver.search import (
-    LeafValues,
-    RoundSearcher,
-    leaf_values,
-    search_policy,
-    solve,
-)
+from tavern_dice.strategy.liars_dice.solver.leaves import LeafValues, leaf_values
+from tavern_dice.strategy.liars_dice.solver.search import RoundSearcher, search_policy, solve
 
 KEY = "tavern-standard"
 STANDARD = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
@@ -33,7 +29,7 @@ STANDARD = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
 @pytest.fixture
 def exact(monkeypatch: pytest.MonkeyPatch) -> Iterator[LeafValues]:
     """The 4 v 3 round's leaf values at full rank (the shipped rank is a speed trade)."""
-    monkeypatch.setattr(search, "RANK", 10_000)
+    monkeypatch.setattr(leaf_module, "RANK", 10_000)
     leaf_values.cache_clear()
     yield leaf_values(KEY, 4, 3)
     leaf_values.cache_clear()
@@ -41,7 +37,8 @@ def exact(monkeypatch: pytest.MonkeyPatch) -> Iterator[LeafValues]:
 
 def test_leaf_factors_reproduce_the_blueprint_values(exact: LeafValues) -> None:
     for actor in (0, 1):
-        u, vt = exact.stacks(actor)
+        found = exact.factored(actor)
+        u, vt = found.u[0], found.vt[0]
         for node in (0, 7, exact.eu.shape[0] - 1):
             expected = exact.eu[node] if actor == 0 else -exact.eu[node].T
             assert u[node] @ vt[node] == pytest.approx(expected, abs=1e-4)
@@ -59,10 +56,10 @@ def test_every_leaf_is_within_the_residual_the_search_allows() -> None:
         for node in range(leaves.eu.shape[0]):
             expected = leaves.eu[node] if actor == 0 else -leaves.eu[node].T
             slot = values.slot[node]
-            read = values.dense[slot] if slot >= 0 else values.u[node] @ values.vt[node]
+            read = values.dense[0, slot] if slot >= 0 else values.u[0, node] @ values.vt[0, node]
             whole += slot >= 0
             error = np.linalg.norm(read - expected) / max(np.linalg.norm(expected), 1e-12)
-            assert error <= search.DENSE_RESIDUAL + 1e-5
+            assert error <= leaf_module.DENSE_RESIDUAL + 1e-5
     assert whole > 0  # the opening wagers need more than the shipped rank
 
 
@@ -74,8 +71,8 @@ def test_a_solve_reading_whole_matrices_matches_one_reading_exact_factors(
     wagers = (Wager(2, 3), Wager(1, 5))
     solved = []
     for rank, residual in ((10_000, 1.0), (1, 0.0)):  # every node factored / every node whole
-        monkeypatch.setattr(search, "RANK", rank)
-        monkeypatch.setattr(search, "DENSE_RESIDUAL", residual)
+        monkeypatch.setattr(leaf_module, "RANK", rank)
+        monkeypatch.setattr(leaf_module, "DENSE_RESIDUAL", residual)
         leaf_values.cache_clear()
         leaves = leaf_values(KEY, 4, 3)
         reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
@@ -402,3 +399,124 @@ def test_ranges_over_the_rising_wagers_are_the_blueprints() -> None:
     assert after[1] == pytest.approx(
         (1 - search.OPPONENT_FLOOR) * avg[:, root.index(escape)]
         + search.OPPONENT_FLOOR / len(root))
+
+
+@pytest.fixture
+def two_continuations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Leaf values with the answering player's blueprint and one biased continuation."""
+    monkeypatch.setattr(leaf_module, "CONTINUATIONS", ("blueprint", "accuse"))
+    leaf_values.cache_clear()
+    yield
+    leaf_values.cache_clear()
+
+
+def _played_out(leaves: LeafValues, player: int, accuse_weight: float,
+                memory: int = 0) -> np.ndarray:
+    """The first bidder's expected score from every node of a blueprint's DAG (``memory``
+    0: the last-wager one), computed node by node from the highest wager down, with
+    ``player``'s accusation chances multiplied by ``accuse_weight`` (then renormalised)
+    and an accusation scored from the hands' counts (L8: a true wager costs the accuser)."""
+    tree, bids = leaves.memories[memory].tree, leaves.game.bids
+    strategy = [np.array(s, dtype=np.float64) for s in leaves.memories[memory].strategy]
+    n0, n1 = leaves.game.n_states
+    eu = np.zeros((tree.n_nodes, n0, n1))
+    for node in sorted(range(tree.n_nodes), key=lambda n: -int(tree.node_layer[n])):
+        actor, slots = tree.slots_at(node)
+        probs = strategy[actor][slots].copy()
+        accuse = tree.slot_action[actor][slots] == tree.n_bids
+        if actor == player:
+            probs[accuse] *= accuse_weight
+            probs /= probs.sum(axis=0, keepdims=True)
+        total = np.zeros((n0, n1))
+        for i, (action, child) in enumerate(zip(tree.slot_action[actor][slots],
+                                                tree.slot_child[actor][slots], strict=True)):
+            if action == tree.n_bids:
+                wager = bids.wager(int(tree.node_layer[node]))
+                have = (leaves.counts[0][:, wager.face - 1][:, None]
+                        + leaves.counts[1][:, wager.face - 1][None, :])
+                accuser = np.where(have >= wager.quantity, -1.0, 1.0)
+                value = accuser if actor == 0 else -accuser
+            else:
+                value = eu[child]
+            weight = probs[i][:, None] if actor == 0 else probs[i][None, :]
+            total += weight * value
+        eu[node] = total
+    return eu
+
+
+@pytest.mark.usefixtures("two_continuations")
+def test_a_biased_continuation_is_the_blueprint_biased() -> None:
+    leaves = leaf_values(KEY, 4, 3)
+    for player in (0, 1):
+        expected = _played_out(leaves, player, leaf_module.BIAS)
+        assert leaves.continued(player, "accuse") == pytest.approx(expected, abs=1e-4)
+    assert _played_out(leaves, 1, 1.0) == pytest.approx(leaves.eu, abs=1e-4)
+    values = leaves.factored(0)  # the actor's values, the other (player 1) continuing
+    assert values.u.shape[0] == 2
+    whole = values.slot[0]
+    assert whole >= 0  # the opening node is kept whole
+    assert values.dense[1, whole] == pytest.approx(
+        leaves.continued(1, "accuse")[0], abs=1e-5)
+
+
+@pytest.mark.usefixtures("two_continuations")
+def test_a_continuation_no_different_from_the_blueprint_changes_no_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Biased by 1, the second continuation is the blueprint: the leaf choice is then
+    indifferent, and the solve is the one-continuation solve."""
+    monkeypatch.setattr(leaf_module, "BIAS", 1.0)
+    leaves = leaf_values(KEY, 4, 3)
+    reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
+    wagers = (Wager(2, 3), Wager(1, 5))
+    with_choice = solve(leaves, TAVERN, 0, wagers, reach)
+    without = solve(leaves, TAVERN, 0, wagers, reach, choose=False)
+    assert with_choice.strategy == pytest.approx(without.strategy, abs=1e-5)
+    assert with_choice.values == pytest.approx(without.values, abs=1e-5)
+
+
+def test_the_answering_players_choice_of_continuation_costs_the_actor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Given its best response to the blueprint as a second way to play on past the
+    horizon, the answering player can only gain: solved far, the actor's value of the
+    subgame falls (at the opening of 4 v 3 from 0.036 to 0.028)."""
+    monkeypatch.setattr(leaf_module, "CONTINUATIONS", ("blueprint", "best"))
+    monkeypatch.setattr(search, "ITERATIONS", 300)
+    leaf_values.cache_clear()
+    leaves = leaf_values(KEY, 4, 3)
+    reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
+    w_a = leaves.game.hands[0].prob
+
+    def actor_value(solution: search.Solution) -> float:
+        return float(w_a @ (solution.strategy * solution.values).sum(axis=1))
+
+    with_choice = actor_value(solve(leaves, TAVERN, 0, (), reach))
+    without = actor_value(solve(leaves, TAVERN, 0, (), reach, choose=False))
+    leaf_values.cache_clear()
+    assert with_choice < without - 0.005
+
+
+def test_leaves_remembering_two_wagers_read_the_two_wager_blueprint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With RECALL 2 a leaf whose two wagers rise reads the two-wager blueprint's value
+    there (checked against a node-by-node play-out), and one after an escape the
+    last-wager blueprint's."""
+    monkeypatch.setattr(leaf_module, "RECALL", 2)
+    leaf_values.cache_clear()
+    leaves = leaf_values(KEY, 4, 3)
+    assert leaves.memories[1].eu == pytest.approx(_played_out(leaves, 1, 1.0, 1), abs=1e-4)
+    values = leaves.factored(1)
+    offset = leaves.tree.n_nodes
+    rising = leaves.leaf(Wager(2, 3), Wager(2, 5), 1)  # player 1 said 2 threes, then 2 fives
+    escape = leaves.leaf(Wager(2, 3), Wager(1, 5), 1)  # 1 five: an either-only raise
+    assert rising >= offset
+    assert escape == leaves.node(Wager(1, 5), 1)
+    node = leaves.memories[1].tree.window_node(
+        [leaves.game.bids.index(Wager(2, 3)), leaves.game.bids.index(Wager(2, 5))], 1)
+    expected = -leaves.memories[1].eu[node].T  # player 1's score, rows its hands
+    slot = values.slot[rising]
+    read = values.dense[0, slot] if slot >= 0 else values.u[0, rising] @ values.vt[0, rising]
+    assert np.linalg.norm(read - expected) <= 2e-3 * np.linalg.norm(expected)
+    leaf_values.cache_clear()

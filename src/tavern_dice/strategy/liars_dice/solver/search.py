@@ -20,25 +20,25 @@ search), on every decision:
   DeepStack's continual re-solving): the opponent's range chosen by a gadget in which
   each of its hands may take the value it had when it wagered, or enter the subgame.
 * **Subgame.** The player to act accuses or raises; after a raise the other accuses or
-  raises; after that the round is valued by the ``standard`` last-wager blueprint played
-  out from the new standing wager by both (``EU`` of :mod:`.dag`, per pair of hands).
-  Raises are the legal ones (the ``either`` escapes and the repeat rule, L5b, included)
-  up to :data:`SPREAD` above the smallest of each face.
+  raises; after that the round is valued by the ``standard`` blueprint played out from
+  there by both (:mod:`.leaves`: the last-wager blueprint, or with ``leaves.RECALL`` 2 the
+  two-wager one where the two wagers rise; with ``leaves.CONTINUATIONS`` the answering
+  player also picks how it plays on). Raises are the legal ones (the ``either`` escapes
+  and the repeat rule, L5b, included) up to :data:`SPREAD` above the smallest of each
+  face.
 * **Solve.** :data:`ITERATIONS` iterations of predictive regret matching+ over both players' hands
   at once, the searcher's average strategy at the root returned for every hand: a mixed
   policy, consistent with the range it keeps for itself.
 
 Everything is a function of the public history, so a replay repeats it and an exploiter
-that copies the bot can replay it on every hand. Leaf values are stored at rank
-:data:`RANK` (an SVD per node) where that is all but exact, and whole at the low wagers
-(:data:`DENSE_RESIDUAL`): a search takes about a tenth of a second at 5 v 5.
+that copies the bot can replay it on every hand. A search takes about a tenth of a second
+at 5 v 5.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
 from itertools import pairwise
 
 import numpy as np
@@ -53,9 +53,7 @@ from tavern_dice.strategy.liars_dice.solver.blueprint import (
     blueprint_round,
     load_blueprint,
 )
-from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.leaves import LeafSet, LeafValues, leaf_values
 from tavern_dice.strategy.liars_dice.solver.tables import TableError
 
 FloatArray = npt.NDArray[np.float64]
@@ -67,14 +65,6 @@ after 20, 0.056-0.062 after 30 and 0.04 after 40 (regret matching+ with linear
 averaging: 0.16-0.18, 0.12-0.16, 0.09-0.12)."""
 SPREAD = 1
 """Raises considered per face: the smallest legal quantity and up to this many above it."""
-RANK = 16
-"""Rank kept of each leaf's value matrix."""
-DENSE_RESIDUAL = 1e-3
-"""A node whose rank-:data:`RANK` SVD leaves more than this share of its value matrix
-(Frobenius norm) is kept whole instead. At 5 v 5 those are the low wagers (43 of 120
-nodes: quantities up to 3-4), where a round starts and an escape lands: rank 16 left 20 %
-of the lowest ones' matrices (12-14 % at rank 32, 5-6 % at 64, 1 % at 128), entries off by
-up to 1.7 on the +-1 scale; the higher wagers are exact to rounding at rank 16."""
 RESOLVE = False
 """Re-solve the searcher's own turns safely: the opponent's range is not the one modelled
 from its wagers but what the re-solving gadget lets it pick (:func:`solve`'s ``follow``;
@@ -91,122 +81,6 @@ from the first escape, ranges over the rising wagers read from the blueprint. **
 ``lbr`` won 137 of 200 single 5 v 5 rounds against it, 127 against the search from the
 opening (seeds 5000-5199; ``docs/strategy.md``)."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
-
-
-@dataclass(frozen=True)
-class Factors:
-    """One actor's leaf values, node by node: ``u[n] @ vt[n]`` at rank :data:`RANK`, or,
-    where ``slot[n] >= 0``, the whole matrix ``dense[slot[n]]`` (rows the actor's hands)."""
-
-    u: npt.NDArray[np.float32]
-    vt: npt.NDArray[np.float32]
-    slot: npt.NDArray[np.int64]
-    dense: npt.NDArray[np.float32]
-
-
-@dataclass(frozen=True)
-class LeafValues:
-    """One round's blueprint values: per node of its last-wager DAG, the first bidder's
-    expected score from there with both players on the blueprint, factored per actor.
-
-    Attributes:
-        first, second: the round's dice (first bidder, second).
-        game, tree: the round (wagers, hands) and its last-wager DAG (its nodes).
-        eu: ``(nodes, n0, n1)``: the first bidder's expected score from each node.
-        factors: per actor, :meth:`factored` (built on first use).
-    """
-
-    first: int
-    second: int
-    game: RoundGame
-    tree: PublicTree
-    eu: npt.NDArray[np.float32]
-    factors: dict[int, Factors]
-
-    def node(self, wager: AnyWager, actor: int) -> int:
-        return int(self.tree.window_node([self.game.bids.index(wager)], actor))
-
-    def stacks(self, actor: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-        """``(U, Vt)`` of every node, shapes ``(nodes, actor's hands, rank)`` and ``(nodes,
-        rank, other's hands)``: the actor's score matrix from node ``n`` is about
-        ``U[n] @ Vt[n]`` (an SVD at rank :data:`RANK`)."""
-        found = self.factored(actor)
-        return found.u, found.vt
-
-    def factored(self, actor: int) -> Factors:
-        """The actor's leaf values as the search reads them: rank :data:`RANK` where that
-        keeps all but :data:`DENSE_RESIDUAL` of a node's matrix, else the whole matrix."""
-        found = self.factors.get(actor)
-        if found is None:
-            us: list[FloatArray] = []
-            vts: list[FloatArray] = []
-            dense: list[FloatArray] = []
-            slots: list[int] = []
-            for n in range(self.eu.shape[0]):
-                m = self.eu[n].astype(np.float64)
-                m = m if actor == 0 else -m.T
-                u, s, vt = np.linalg.svd(m, full_matrices=False)
-                r = min(RANK, s.shape[0])
-                us.append(u[:, :r] * s[:r])
-                vts.append(vt[:r])
-                total = float((s**2).sum())
-                left = float((s[r:] ** 2).sum())
-                if total > 0 and left > DENSE_RESIDUAL**2 * total:
-                    slots.append(len(dense))
-                    dense.append(m)
-                else:
-                    slots.append(-1)
-            n_a, n_b = (self.eu.shape[1], self.eu.shape[2])[:: 1 if actor == 0 else -1]
-            # float32: the searches stream these; half the bytes is half the time.
-            found = Factors(
-                np.stack(us).astype(np.float32), np.stack(vts).astype(np.float32),
-                np.array(slots, dtype=np.int64),
-                (np.stack(dense) if dense else np.zeros((0, n_a, n_b))).astype(np.float32))
-            self.factors[actor] = found
-        return found
-
-    def dice_of(self, player: int) -> int:
-        return self.first if player == 0 else self.second
-
-    def raise_accused(self, actor: int, wager: AnyWager) -> tuple[FloatArray, FloatArray]:
-        """``(U, Vt)`` with ``U @ Vt`` the actor's score (rows its hands) when its raise
-        ``wager`` is accused: ``U`` one-hot of the actor's count of the face, ``Vt`` +1
-        where that count and the other's reach the quantity (L8: true, the accuser pays)."""
-        assert isinstance(wager, Wager)
-        counts = self.counts
-        mine = counts[actor][:, wager.face - 1]
-        theirs = counts[1 - actor][:, wager.face - 1]
-        size = self.dice_of(actor) + 1
-        u = (mine[:, None] == np.arange(size)[None, :]).astype(np.float64)
-        vt = np.where(np.arange(size)[:, None] + theirs[None, :] >= wager.quantity, 1.0, -1.0)
-        return u, vt
-
-    @cached_property
-    def counts(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """Per player and hand, the dice counting toward each face (L6 wilds included)."""
-        wild = self.game.spec.wild_face
-        return (self.game.hands[0].effective_counts(wild),
-                self.game.hands[1].effective_counts(wild))
-
-    def standing_accused(self, actor: int, wager: AnyWager, reach: FloatArray) -> FloatArray:
-        """The actor's score per hand when it accuses the other's ``wager``, the other's
-        hands weighted by ``reach``: minus the other's score for its accused raise."""
-        u, vt = self.raise_accused(1 - actor, wager)
-        out: FloatArray = -(vt.T @ (u.T @ reach))
-        return out
-
-
-@lru_cache(maxsize=4)
-def leaf_values(key: str, first: int, second: int) -> LeafValues:
-    """The blueprint values of round ``(first, second)`` under blueprint ``key`` (about a
-    second to build at 5 v 5; kept for the last few rounds asked)."""
-    bp = load_blueprint(key, first, second, recall=1)
-    # A game of its own for the sweep: its accusation payoffs (60 MB at 5 v 5) go with it,
-    # not onto the blueprint's cached game.
-    solver = DagCFRSolver(RoundGame.build(bp.game.spec), bp.tree)
-    s0, s1 = (np.asarray(p, dtype=np.float64) for p in bp.strategy)
-    eu, _ = solver.sweep((s0, s1), (solver.ops.reach(0, s0), solver.ops.reach(1, s1)))
-    return LeafValues(first, second, bp.game, bp.tree, eu.astype(np.float32), {})
 
 
 def _raises(rules: LiarsDiceRules, dice: int, wagers: Sequence[AnyWager],
@@ -252,7 +126,7 @@ class Solution:
 def solve(
     leaves: LeafValues, rules: LiarsDiceRules, actor: int, wagers: Sequence[AnyWager],
     reach: tuple[FloatArray, FloatArray], every: bool = False,
-    follow: FloatArray | None = None,
+    follow: FloatArray | None = None, choose: bool = True,
 ) -> Solution:
     """Solve the depth-2 subgame after ``wagers`` (oldest first) with ``actor`` (0: the
     first bidder) to act and both players' ``reach`` (per hand, chance excluded): the
@@ -264,7 +138,11 @@ def solve(
     range is then not ``reach`` but what the re-solving gadget of Burch, Johanson &
     Bowling (2014), as DeepStack uses it, lets it choose: each of its hands takes
     ``follow`` or enters the subgame, by regret matching, so the actor's strategy holds
-    every hand of the other to about its ``follow`` value whatever range it really has."""
+    every hand of the other to about its ``follow`` value whatever range it really has.
+
+    ``choose``: the other picks, per leaf and hand, among the continuations the leaves
+    hold (``leaves.CONTINUATIONS``; the searcher's own turns), else plays on by the
+    blueprint (a search that models the opponent's wager)."""
     a, b = actor, 1 - actor
     dice = leaves.first + leaves.second
     w_a = leaves.game.hands[a].prob * reach[a]
@@ -294,22 +172,14 @@ def solve(
         for j, r2 in enumerate(answers):
             owner.append(i)
             column.append(1 + j)
-            nodes.append(leaves.node(r2, a))
+            nodes.append(leaves.leaf(r, r2, a))
     node_arr = np.array(nodes, dtype=np.int64)
     owner_arr = np.array(owner, dtype=np.int64)
     column_arr = np.array(column, dtype=np.int64)
     values = leaves.factored(a)
-    whole = values.slot[node_arr] >= 0
-    # Leaves at nodes kept at rank RANK: each streams its own factors.
-    low = np.flatnonzero(~whole)
-    own = owner_arr[low]
-    col = column_arr[low]
-    u_leaf = values.u[node_arr[low]]  # (leaves, n_a, rank)
-    vt_leaf = values.vt[node_arr[low]]  # (leaves, rank, n_b)
-    onehot = _onehot(own, k)
-    # Leaves at nodes kept whole: grouped by node, so each matrix is read once an
-    # iteration for all the leaves that reach it (padded to the largest group).
-    dense = _DenseLeaves(values, node_arr[whole], owner_arr[whole], column_arr[whole], k)
+    leaf = LeafSet(values if choose else values.blueprint(), node_arr, owner_arr, column_arr,
+                   k)
+    n_c = leaf.u.shape[0]
     valid = np.zeros((k, 1, width), dtype=bool)
     valid[:, 0, 0] = True
     valid[owner_arr, 0, column_arr] = True
@@ -322,21 +192,20 @@ def solve(
     regret_g = np.zeros((n_b, 2))  # the gadget: follow, enter
     last_g = np.zeros_like(regret_g)
 
-    def raise_values(x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """``(q_b, q_raise)``: the other's value of each answer ``(k, n_b, width)`` and the
-        actor's of each root raise ``(n_a, k)``, given both reaches."""
+    def raise_values(x: FloatArray, y: FloatArray,
+                     s_c: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """``(q_b, q_raise, q_c)``: the other's value of each answer ``(k, n_b, width)``,
+        the actor's of each root raise ``(n_a, k)`` and the other's of each continuation
+        at each leaf ``(continuations, leaves, n_b)``, given both reaches and the other's
+        choice of continuation ``s_c``."""
         q_b = np.zeros((k, n_b, width))
         q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], u_acc), vt_acc)[:, 0, :]
         q_raise = np.matmul(u_acc, np.matmul(vt_acc, y[:, :, 0, None]))[:, :, 0].T
-        if own.shape[0]:
-            z = np.matmul(x.T[own][:, None, :].astype(np.float32), u_leaf)  # (leaves, 1, rank)
-            q_b[own, :, col] = -np.matmul(z, vt_leaf)[:, 0, :]
-            back = np.matmul(vt_leaf, y[own, :, col][:, :, None].astype(np.float32))
-            q_raise += np.matmul(u_leaf, back)[:, :, 0].T @ onehot
-        if dense.size:
-            q_b[dense.owner, :, dense.column] = -dense.forward(x)
-            q_raise += dense.backward(y)
-        return q_b, q_raise
+        q_c = -leaf.forward(x)
+        if leaf.size:
+            q_b[owner_arr, :, column_arr] = (q_c * s_c).sum(axis=0)
+            q_raise += leaf.backward(y[owner_arr, :, column_arr][None] * s_c)
+        return q_b, q_raise, q_c
 
     regret_a = np.zeros((n_a, len(root)))
     total_a = np.zeros((n_a, len(root)))
@@ -344,17 +213,22 @@ def solve(
     total_b = np.zeros((k, n_b, width))
     last_a = np.zeros_like(regret_a)
     last_b = np.zeros_like(regret_b)
+    # The other's continuation past the horizon, per leaf and hand (one: the blueprint).
+    regret_c = np.zeros((n_c, leaf.size, n_b))
+    total_c = np.zeros_like(regret_c)
+    last_c = np.zeros_like(regret_c)
     for t in range(1, ITERATIONS + 1):
         # Predictive regret matching+: the last instantaneous regret as the prediction.
         s_a = _match(regret_a + last_a, None)
         s_b = _match(np.where(valid, regret_b + last_b, 0.0), uniform)
+        s_c = _match_first(regret_c + last_c)
         if gadget:
             s_g = _match(regret_g + last_g, None)
             w_b = chance_b * s_g[:, 1]
             standing = leaves.standing_accused(a, wagers[-1], w_b)
         x = w_a[:, None] * s_a[:, first_raise:]  # (n_a, k): the actor's reach of each raise
         y = w_b[None, :, None] * s_b  # (k, n_b, width): the other's reach of each answer
-        q_b, q_raise = raise_values(x, y)
+        q_b, q_raise, q_c = raise_values(x, y, s_c)
         q_a = np.zeros((n_a, len(root)))
         q_a[:, first_raise:] = q_raise
         if standing is not None:
@@ -370,6 +244,9 @@ def solve(
         last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
         regret_b = np.maximum(regret_b + last_b, 0.0)
         regret_a = np.maximum(regret_a + last_a, 0.0)
+        last_c = q_c - (q_c * s_c).sum(axis=0, keepdims=True)
+        regret_c = np.maximum(regret_c + last_c, 0.0)
+        total_c += t * t * s_c
         total_a += t * t * s_a  # quadratic averaging, as the solver's PCFR+
         total_b += t * t * s_b
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
@@ -379,57 +256,20 @@ def solve(
     # search reads are those of searches without one (the modelled opponent's) or the
     # answers' values, which weigh the actor's reach, not the other's.
     cfv = np.zeros((n_a, len(root)))
-    answer_cfv, cfv[:, first_raise:] = raise_values(w_a[:, None] * avg_a[:, first_raise:],
-                                                    w_b[None, :, None] * avg_b)
+    avg_c: FloatArray = total_c / np.maximum(total_c.sum(axis=0, keepdims=True), 1e-300)
+    answer_cfv, cfv[:, first_raise:], _ = raise_values(
+        w_a[:, None] * avg_a[:, first_raise:], w_b[None, :, None] * avg_b, avg_c)
     if standing is not None:
         cfv[:, 0] = standing
     return Solution(root, avg_a, answer_lists, avg_b, cfv, answer_cfv)
 
 
-class _DenseLeaves:
-    """The subgame's leaves at nodes whose values are kept whole (:data:`DENSE_RESIDUAL`),
-    grouped by node: ``groups`` distinct nodes, each with up to ``width`` leaves."""
-
-    def __init__(self, values: Factors, nodes: npt.NDArray[np.int64],
-                 owner: npt.NDArray[np.int64], column: npt.NDArray[np.int64], k: int) -> None:
-        self.owner, self.column = owner, column
-        self.size = int(nodes.shape[0])
-        unique, self.group = np.unique(values.slot[nodes], return_inverse=True)
-        self.group = self.group.reshape(-1)
-        # Each leaf's place within its node's group.
-        self.place = np.zeros(self.size, dtype=np.int64)
-        seen: dict[int, int] = {}
-        for i, g in enumerate(self.group.tolist()):
-            self.place[i] = seen.get(g, 0)
-            seen[g] = self.place[i] + 1
-        self.width = max(seen.values(), default=0)
-        self.mats = values.dense[unique]  # (groups, n_a, n_b)
-        self.onehot = _onehot(owner, k)
-
-    def forward(self, x: FloatArray) -> FloatArray:
-        """Per leaf and hand of the other's, the actor's score weighted by the actor's reach
-        of the leaf's raise (``x``: ``(n_a, raises)``); the other's score is its negation."""
-        n_groups, n_a, _ = self.mats.shape
-        pad = np.zeros((n_groups, self.width, n_a), dtype=np.float32)
-        pad[self.group, self.place] = x.T[self.owner]
-        out: FloatArray = np.matmul(pad, self.mats)[self.group, self.place]
-        return out  # (leaves, n_b)
-
-    def backward(self, y: FloatArray) -> FloatArray:
-        """The actor's score per hand and root raise from these leaves, the other's reach
-        of each answer ``y`` (``(raises, n_b, width)``)."""
-        n_groups, _, n_b = self.mats.shape
-        pad = np.zeros((n_groups, n_b, self.width), dtype=np.float32)
-        pad[self.group, :, self.place] = y[self.owner, :, self.column]
-        per_leaf = np.matmul(self.mats, pad)[self.group, :, self.place]  # (leaves, n_a)
-        out: FloatArray = per_leaf.T @ self.onehot
-        return out
-
-
-def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:
-    """``(leaves, k)``: 1 at each leaf's root raise, to sum leaves' values per raise."""
-    out: FloatArray = np.zeros((owner.shape[0], k))
-    out[np.arange(owner.shape[0]), owner] = 1.0
+def _match_first(regret: FloatArray) -> FloatArray:
+    """Regret matching over the first axis (the continuations), else uniform."""
+    pos = np.maximum(regret, 0.0)
+    total = pos.sum(axis=0, keepdims=True)
+    out: FloatArray = np.where(total > 0, pos / np.where(total > 0, total, 1.0),
+                               1.0 / regret.shape[0])
     return out
 
 
@@ -535,6 +375,7 @@ class RoundSearcher:
             actor = len(wagers) % 2
             follow = self._follow(rules, wagers, viewer) if RESOLVE and actor == viewer else None
             found = solve(self.leaves, rules, actor, wagers, reach, every=actor != viewer,
+                          choose=actor == viewer,
                           follow=follow)
             if len(self._solves) > _CACHE:
                 self._solves.clear()

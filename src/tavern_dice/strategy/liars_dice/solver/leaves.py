@@ -1,0 +1,323 @@
+"""Leaf values of the decision-time search (:mod:`.search`): the blueprint played out.
+
+After the search's two wagers a round is valued by the ``standard`` last-wager blueprint
+played out from the new standing wager by both players (``EU`` of :mod:`.dag`, per pair
+of hands). One value per leaf lets the searcher assume its opponent keeps to the blueprint
+past the horizon, and a search that best-responds to that is exploitable there (Brown,
+Sandholm & Amos, "Depth-Limited Solving for Imperfect-Information Games", 2018). With
+:data:`CONTINUATIONS` the player who answers at the subgame's second level instead picks,
+per leaf and hand, which of several continuations it plays past the horizon (the blueprint,
+or the blueprint biased toward accusing or toward raising), the searcher keeping to the
+blueprint: the searcher's values are then those of the answer the opponent likes best.
+
+Values are stored at rank :data:`RANK` (an SVD per node) where that is all but exact, and
+whole at the low wagers (:data:`DENSE_RESIDUAL`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from tavern_dice.liars_dice.wager import AnyWager, Wager
+from tavern_dice.strategy.liars_dice.solver.blueprint import load_blueprint
+from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+
+FloatArray = npt.NDArray[np.float64]
+
+RANK = 16
+"""Rank kept of each leaf's value matrix."""
+DENSE_RESIDUAL = 1e-3
+"""A node whose rank-:data:`RANK` SVD leaves more than this share of its value matrix
+(Frobenius norm) is kept whole instead. At 5 v 5 those are the low wagers (43 of 120
+nodes: quantities up to 3-4), where a round starts and an escape lands: rank 16 left 20 %
+of the lowest ones' matrices (12-14 % at rank 32, 5-6 % at 64, 1 % at 128), entries off by
+up to 1.7 on the +-1 scale; the higher wagers are exact to rounding at rank 16."""
+RECALL = 1
+"""The blueprint memory the leaves are valued with: 1, the last wager; 2, the actor's own
+last wager too, where the two rise in the ``standard`` order (else the last-wager one)."""
+CONTINUATIONS: tuple[str, ...] = ("blueprint",)
+"""What the answering player may play past the horizon, one value set each: ``blueprint``;
+``accuse`` and ``raise``, the blueprint with that kind of action's chances multiplied by
+:data:`BIAS` (then renormalised); ``best``, its recall-1 best response to the blueprint."""
+BIAS = 5.0
+"""How much a biased continuation favours its kind of action."""
+
+
+@dataclass(frozen=True)
+class Factors:
+    """One actor's leaf values, per continuation ``c`` of the other and node ``n``:
+    ``u[c, n] @ vt[c, n]`` at rank :data:`RANK`, or, where ``slot[n] >= 0``, the whole
+    matrix ``dense[c, slot[n]]`` (rows the actor's hands)."""
+
+    u: npt.NDArray[np.float32]
+    vt: npt.NDArray[np.float32]
+    slot: npt.NDArray[np.int64]
+    dense: npt.NDArray[np.float32]
+
+    def blueprint(self) -> Factors:
+        """These values with only the first continuation (the blueprint)."""
+        return Factors(self.u[:1], self.vt[:1], self.slot, self.dense[:1])
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The blueprint of one memory (last-wager or two-wager) of a round: its DAG, both
+    players' strategies (slots x hands) and ``eu``, ``(nodes, n0, n1)``, the first
+    bidder's expected score from each node with both players on it."""
+
+    tree: PublicTree
+    strategy: tuple[FloatArray, FloatArray]
+    eu: npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class LeafValues:
+    """One round's blueprint values, per node of its last-wager DAG, then (with
+    :data:`RECALL` 2) of its two-wager DAG, factored per actor and continuation.
+
+    Attributes:
+        first, second: the round's dice (first bidder, second).
+        game: the round (wagers, hands).
+        memories: the last-wager blueprint, then the two-wager one where it is read.
+        factors: per actor, :meth:`factored` (built on first use).
+        svds: :meth:`_decomposed`'s, kept.
+    """
+
+    first: int
+    second: int
+    game: RoundGame
+    memories: tuple[Memory, ...]
+    factors: dict[int, Factors]
+    svds: dict[tuple[int, str, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32],
+                                           npt.NDArray[np.bool_]]] = field(default_factory=dict)
+
+    @property
+    def tree(self) -> PublicTree:
+        """The last-wager DAG."""
+        return self.memories[0].tree
+
+    @property
+    def eu(self) -> npt.NDArray[np.float32]:
+        """The last-wager blueprint's values."""
+        return self.memories[0].eu
+
+    @property
+    def strategy(self) -> tuple[FloatArray, FloatArray]:
+        return self.memories[0].strategy
+
+    def node(self, wager: AnyWager, actor: int) -> int:
+        """The last-wager node of standing ``wager`` with ``actor`` to act."""
+        return int(self.tree.window_node([self.game.bids.index(wager)], actor))
+
+    def leaf(self, own: AnyWager, standing: AnyWager, actor: int) -> int:
+        """The leaf's node, numbered across memories: the two-wager node of ``actor``'s
+        ``own`` last wager and the ``standing`` one where they rise in the ``standard``
+        order and that blueprint is read, else the last-wager node."""
+        mine, theirs = self.game.bids.index(own), self.game.bids.index(standing)
+        if len(self.memories) > 1 and mine < theirs:
+            return self.tree.n_nodes + int(
+                self.memories[1].tree.window_node([mine, theirs], actor))
+        return self.node(standing, actor)
+
+    def continued(self, player: int, how: str, memory: int = 0) -> npt.NDArray[np.float32]:
+        """``EU`` (first bidder's score) of blueprint ``memory`` with ``player`` playing
+        continuation ``how``."""
+        found = self.memories[memory]
+        if how == "blueprint":
+            return found.eu
+        if how not in ("accuse", "raise", "best"):
+            raise ValueError(f"unknown continuation {how!r}: blueprint, accuse, raise or best")
+        tree = found.tree
+        solver = DagCFRSolver(self.game, tree)
+        sigma = [found.strategy[0], found.strategy[1]]
+        reach = (solver.ops.reach(0, sigma[0]), solver.ops.reach(1, sigma[1]))
+        if how == "best":
+            eu, _ = solver.sweep((sigma[0], sigma[1]), reach, best=player)
+            return eu.astype(np.float32)
+        accuse = tree.slot_action[player] == tree.n_bids
+        favoured = accuse if how == "accuse" else ~accuse
+        biased = sigma[player] * np.where(favoured, BIAS, 1.0)[:, None]
+        total = np.add.reduceat(biased, tree.seg_starts[player], axis=0)[tree.slot_seg[player]]
+        sigma[player] = biased / np.where(total > 0, total, 1.0)
+        eu, _ = solver.sweep((sigma[0], sigma[1]), reach)
+        return eu.astype(np.float32)
+
+    def factored(self, actor: int) -> Factors:
+        """The actor's leaf values as the search reads them, one set per continuation of
+        the other: rank :data:`RANK` where that keeps all but :data:`DENSE_RESIDUAL` of a
+        node's matrix in every set, else the whole matrix."""
+        found = self.factors.get(actor)
+        if found is not None:
+            return found
+        n_c = len(CONTINUATIONS)
+        sets = [[self._decomposed(memory, how, 1 - actor)
+                 for memory in range(len(self.memories))] for how in CONTINUATIONS]
+        whole = np.asarray(np.stack(
+            [np.concatenate([f for _, _, f in per]) for per in sets]).any(axis=0))
+        slot = np.full(whole.shape[0], -1, dtype=np.int64)
+        slot[whole] = np.arange(int(whole.sum()))
+        us, vts, dense = [], [], []
+        for how, per in zip(CONTINUATIONS, sets, strict=True):
+            lo = 0
+            for memory, (u, vt, _) in enumerate(per):
+                # The other actor's matrix is minus the transpose: -(U Vt)^T = (-Vt^T) U^T.
+                us.append(u if actor == 0 else -np.swapaxes(vt, 1, 2))
+                vts.append(vt if actor == 0 else np.swapaxes(u, 1, 2))
+                kept = whole[lo:lo + u.shape[0]]
+                lo += u.shape[0]
+                if kept.any():
+                    m = self.continued(1 - actor, how, memory)[kept]
+                    dense.append(m if actor == 0 else -np.swapaxes(m, 1, 2))
+        n_a, n_b = self.game.n_states[actor], self.game.n_states[1 - actor]
+        found = Factors(
+            np.concatenate(us).reshape(n_c, whole.shape[0], n_a, -1),
+            np.concatenate(vts).reshape(n_c, whole.shape[0], -1, n_b),
+            slot, (np.concatenate(dense) if dense else np.zeros((0, n_a, n_b))).reshape(
+                n_c, -1, n_a, n_b).astype(np.float32))
+        self.factors[actor] = found
+        return found
+
+    def _decomposed(self, memory: int, how: str, player: int) -> tuple[
+            npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """``(U s, Vt, whole)``: the first bidder's value matrices of blueprint ``memory``,
+        ``player`` playing on as ``how``, at rank :data:`RANK` (float32), and which nodes
+        that leaves more than :data:`DENSE_RESIDUAL` of; kept, and shared by both actors
+        where ``how`` is the blueprint (an SVD serves a matrix and its transpose)."""
+        key = (memory, how, -1 if how == "blueprint" else player)
+        found = self.svds.get(key)
+        if found is None:
+            eu = self.continued(player, how, memory)
+            us, vts, flags = [], [], []
+            for lo in range(0, eu.shape[0], 256):  # in chunks: 5 v 5 is 0.9 GB a set
+                u, s, vt = np.linalg.svd(eu[lo:lo + 256].astype(np.float64), full_matrices=False)
+                r = min(RANK, s.shape[1])
+                us.append(u[:, :, :r] * s[:, None, :r])
+                vts.append(vt[:, :r])
+                total = (s.astype(np.float64) ** 2).sum(axis=1)
+                left = (s[:, r:].astype(np.float64) ** 2).sum(axis=1)
+                flags.append((total > 0) & (left > DENSE_RESIDUAL**2 * total))
+            found = (np.concatenate(us).astype(np.float32), np.concatenate(vts).astype(
+                np.float32), np.concatenate(flags))
+            self.svds[key] = found
+        return found
+
+    def dice_of(self, player: int) -> int:
+        return self.first if player == 0 else self.second
+
+    def raise_accused(self, actor: int, wager: AnyWager) -> tuple[FloatArray, FloatArray]:
+        """``(U, Vt)`` with ``U @ Vt`` the actor's score (rows its hands) when its raise
+        ``wager`` is accused: ``U`` one-hot of the actor's count of the face, ``Vt`` +1
+        where that count and the other's reach the quantity (L8: true, the accuser pays)."""
+        assert isinstance(wager, Wager)
+        counts = self.counts
+        mine = counts[actor][:, wager.face - 1]
+        theirs = counts[1 - actor][:, wager.face - 1]
+        size = self.dice_of(actor) + 1
+        u = (mine[:, None] == np.arange(size)[None, :]).astype(np.float64)
+        vt = np.where(np.arange(size)[:, None] + theirs[None, :] >= wager.quantity, 1.0, -1.0)
+        return u, vt
+
+    @cached_property
+    def counts(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Per player and hand, the dice counting toward each face (L6 wilds included)."""
+        wild = self.game.spec.wild_face
+        return (self.game.hands[0].effective_counts(wild),
+                self.game.hands[1].effective_counts(wild))
+
+    def standing_accused(self, actor: int, wager: AnyWager, reach: FloatArray) -> FloatArray:
+        """The actor's score per hand when it accuses the other's ``wager``, the other's
+        hands weighted by ``reach``: minus the other's score for its accused raise."""
+        u, vt = self.raise_accused(1 - actor, wager)
+        out: FloatArray = -(vt.T @ (u.T @ reach))
+        return out
+
+
+@lru_cache(maxsize=4)
+def leaf_values(key: str, first: int, second: int) -> LeafValues:
+    """The blueprint values of round ``(first, second)`` under blueprint ``key`` (about a
+    second to build at 5 v 5 from the last-wager blueprint; kept for the last few rounds
+    asked)."""
+    memories = []
+    for recall in range(1, RECALL + 1):
+        bp = load_blueprint(key, first, second, recall=recall)
+        # A game of its own for the sweep: its accusation payoffs (60 MB at 5 v 5) go with
+        # it, not onto the blueprint's cached game.
+        solver = DagCFRSolver(RoundGame.build(bp.game.spec), bp.tree)
+        s0, s1 = (np.asarray(p, dtype=np.float64) for p in bp.strategy)
+        eu, _ = solver.sweep((s0, s1), (solver.ops.reach(0, s0), solver.ops.reach(1, s1)))
+        memories.append(Memory(bp.tree, (s0, s1), eu.astype(np.float32)))
+    return LeafValues(first, second, bp.game, tuple(memories), {})
+
+
+class LeafSet:
+    """The subgame's leaves, node ``nodes[i]`` reached by the actor's root raise
+    ``owner[i]`` and the other's answer ``column[i]``: each reads its node's factors, or,
+    where the node is kept whole, its matrix, grouped by node so that each matrix is read
+    once an iteration for all the leaves that reach it (padded to the largest group)."""
+
+    def __init__(self, values: Factors, nodes: npt.NDArray[np.int64],
+                 owner: npt.NDArray[np.int64], column: npt.NDArray[np.int64], k: int) -> None:
+        self.size = int(nodes.shape[0])
+        self.owner, self.column = owner, column
+        whole = values.slot[nodes] >= 0
+        self.low = np.flatnonzero(~whole)
+        self.high = np.flatnonzero(whole)
+        self.u = values.u[:, nodes[self.low]]  # (continuations, leaves, n_a, rank)
+        self.vt = values.vt[:, nodes[self.low]]  # (continuations, leaves, rank, n_b)
+        self.low_onehot = _onehot(owner[self.low], k)
+        unique, group = np.unique(values.slot[nodes[self.high]], return_inverse=True)
+        self.group = group.reshape(-1)
+        # Each whole leaf's place within its node's group.
+        self.place = np.zeros(self.high.shape[0], dtype=np.int64)
+        seen: dict[int, int] = {}
+        for i, g in enumerate(self.group.tolist()):
+            self.place[i] = seen.get(g, 0)
+            seen[g] = self.place[i] + 1
+        self.width = max(seen.values(), default=0)
+        self.mats = values.dense[:, unique]  # (continuations, groups, n_a, n_b)
+        self.high_onehot = _onehot(owner[self.high], k)
+
+    def forward(self, x: FloatArray) -> FloatArray:
+        """``(continuations, leaves, n_b)``: per leaf and hand of the other's, the actor's
+        score weighted by the actor's reach of the leaf's raise (``x``: ``(n_a, raises)``);
+        the other's score is its negation."""
+        out: FloatArray = np.zeros((self.u.shape[0], self.size, self.vt.shape[-1]))
+        if self.low.shape[0]:
+            z = x.T[self.owner[self.low]][None, :, None, :].astype(np.float32)
+            out[:, self.low] = np.matmul(np.matmul(z, self.u), self.vt)[:, :, 0, :]
+        if self.high.shape[0]:
+            _, n_groups, n_a, _ = self.mats.shape
+            pad = np.zeros((n_groups, self.width, n_a), dtype=np.float32)
+            pad[self.group, self.place] = x.T[self.owner[self.high]]
+            out[:, self.high] = np.matmul(pad[None], self.mats)[:, self.group, self.place]
+        return out
+
+    def backward(self, y: FloatArray) -> FloatArray:
+        """The actor's score per hand and root raise, the other's reach of each leaf under
+        each continuation ``y`` (``(continuations, leaves, n_b)``)."""
+        out: FloatArray = np.zeros((self.u.shape[2], self.low_onehot.shape[1]))
+        if self.low.shape[0]:
+            back = np.matmul(self.vt, y[:, self.low, :, None].astype(np.float32))
+            per_leaf = np.matmul(self.u, back)[:, :, :, 0].sum(axis=0)  # (leaves, n_a)
+            out += per_leaf.T @ self.low_onehot
+        if self.high.shape[0]:
+            n_c, n_groups, _, n_b = self.mats.shape
+            pad = np.zeros((n_c, n_groups, n_b, self.width), dtype=np.float32)
+            pad[:, self.group, :, self.place] = np.swapaxes(y[:, self.high], 0, 1)
+            per_leaf = np.matmul(self.mats, pad)  # (continuations, groups, n_a, width)
+            got = per_leaf[:, self.group, :, self.place]  # (leaves, continuations, n_a)
+            out += got.sum(axis=1).T @ self.high_onehot
+        return out
+
+
+def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:
+    """``(leaves, k)``: 1 at each leaf's root raise, to sum leaves' values per raise."""
+    out: FloatArray = np.zeros((owner.shape[0], k))
+    out[np.arange(owner.shape[0]), owner] = 1.0
+    return out
