@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -280,52 +281,136 @@ class LeafSet:
         whole = values.slot[nodes] >= 0
         self.low = np.flatnonzero(~whole)
         self.high = np.flatnonzero(whole)
-        self.u = values.u[:, nodes[self.low]]  # (continuations, leaves, n_a, rank)
-        self.vt = values.vt[:, nodes[self.low]]  # (continuations, leaves, rank, n_b)
+        # Continuations and leaves share one batch axis: one matrix product each way.
+        n_c, _, n_a, rank = values.u.shape
+        n_b = values.vt.shape[-1]
+        self.shape = (n_c, n_a, n_b)
+        self.u = values.u[:, nodes[self.low]].reshape(-1, n_a, rank)  # (c x leaves, n_a, r)
+        self.vt = values.vt[:, nodes[self.low]].reshape(-1, rank, n_b)  # (c x leaves, r, n_b)
         self.low_onehot = _onehot(owner[self.low], k)
         unique, group = np.unique(values.slot[nodes[self.high]], return_inverse=True)
-        self.group = group.reshape(-1)
-        # Each whole leaf's place within its node's group.
-        self.place = np.zeros(self.high.shape[0], dtype=np.int64)
-        seen: dict[int, int] = {}
-        for i, g in enumerate(self.group.tolist()):
-            self.place[i] = seen.get(g, 0)
-            seen[g] = self.place[i] + 1
-        self.width = max(seen.values(), default=0)
-        self.mats = values.dense[:, unique]  # (continuations, groups, n_a, n_b)
+        group = group.reshape(-1)
+        self.blocks = _blocks(values.dense, unique, group, self.high)
         self.high_onehot = _onehot(owner[self.high], k)
+
+    def _repeat(self, a: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """``a`` once per continuation along the batch axis (a view with one)."""
+        return np.broadcast_to(a, (self.shape[0], *a.shape)).reshape(-1, *a.shape[1:])
 
     def forward(self, x: FloatArray) -> FloatArray:
         """``(continuations, leaves, n_b)``: per leaf and hand of the other's, the actor's
         score weighted by the actor's reach of the leaf's raise (``x``: ``(n_a, raises)``);
         the other's score is its negation."""
-        out: FloatArray = np.zeros((self.u.shape[0], self.size, self.vt.shape[-1]))
+        n_c, n_a, n_b = self.shape
+        out: FloatArray = np.zeros((n_c, self.size, n_b))
         if self.low.shape[0]:
-            z = x.T[self.owner[self.low]][None, :, None, :].astype(np.float32)
-            out[:, self.low] = np.matmul(np.matmul(z, self.u), self.vt)[:, :, 0, :]
-        if self.high.shape[0]:
-            _, n_groups, n_a, _ = self.mats.shape
-            pad = np.zeros((n_groups, self.width, n_a), dtype=np.float32)
-            pad[self.group, self.place] = x.T[self.owner[self.high]]
-            out[:, self.high] = np.matmul(pad[None], self.mats)[:, self.group, self.place]
+            z = self._repeat(x.T[self.owner[self.low]][:, None, :].astype(np.float32))
+            out[:, self.low] = np.matmul(np.matmul(z, self.u), self.vt).reshape(n_c, -1, n_b)
+        for block in self.blocks:
+            pad = np.zeros((block.groups, block.width, n_a), dtype=np.float32)
+            pad[block.group, block.place] = x.T[self.owner[block.leaves]]
+            got = np.matmul(self._repeat(pad), block.mats)
+            out[:, block.leaves] = got.reshape(n_c, block.groups, block.width, n_b)[
+                :, block.group, block.place]
         return out
 
-    def backward(self, y: FloatArray) -> FloatArray:
-        """The actor's score per hand and root raise, the other's reach of each leaf under
-        each continuation ``y`` (``(continuations, leaves, n_b)``)."""
-        out: FloatArray = np.zeros((self.u.shape[2], self.low_onehot.shape[1]))
+    def backward(self, y: FloatArray, choice: FloatArray | None) -> FloatArray:
+        """The actor's score per hand and root raise, given the other's reach of each
+        answer ``y`` (``(raises, n_b, answers)``) and its chances of each continuation at
+        each leaf ``choice`` (``(continuations, leaves, n_b)``; ``None``: one, for sure)."""
+        n_c, n_a, n_b = self.shape
+        out: FloatArray = np.zeros((n_a, self.low_onehot.shape[1]))
         if self.low.shape[0]:
-            back = np.matmul(self.vt, y[:, self.low, :, None].astype(np.float32))
-            per_leaf = np.matmul(self.u, back)[:, :, :, 0].sum(axis=0)  # (leaves, n_a)
-            out += per_leaf.T @ self.low_onehot
-        if self.high.shape[0]:
-            n_c, n_groups, _, n_b = self.mats.shape
-            pad = np.zeros((n_c, n_groups, n_b, self.width), dtype=np.float32)
-            pad[:, self.group, :, self.place] = np.swapaxes(y[:, self.high], 0, 1)
-            per_leaf = np.matmul(self.mats, pad)  # (continuations, groups, n_a, width)
-            got = per_leaf[:, self.group, :, self.place]  # (leaves, continuations, n_a)
-            out += got.sum(axis=1).T @ self.high_onehot
+            reach = self._reach(y, choice, self.low)
+            back = np.matmul(self.vt, reach.reshape(-1, n_b, 1).astype(np.float32))
+            per_leaf = np.matmul(self.u, back).reshape(n_c, -1, n_a).sum(axis=0)
+            out += per_leaf.T @ self.low_onehot  # per_leaf: (leaves, n_a)
+        if not self.blocks:
+            return out
+        per_high = np.empty((n_c, self.high.shape[0], n_a))
+        for block in self.blocks:
+            reach = self._reach(y, choice, block.leaves)
+            pad = np.zeros((n_c, block.groups, n_b, block.width), dtype=np.float32)
+            pad[:, block.group, :, block.place] = np.swapaxes(reach, 0, 1)
+            per_group = np.matmul(block.mats, pad.reshape(-1, n_b, block.width)).reshape(
+                n_c, block.groups, n_a, block.width)
+            # (leaves, continuations, n_a) -> (continuations, leaves, n_a)
+            per_high[:, block.rows] = np.swapaxes(per_group[:, block.group, :, block.place],
+                                                  0, 1)
+        out += per_high.sum(axis=0).T @ self.high_onehot
         return out
+
+    def _reach(self, y: FloatArray, choice: FloatArray | None,
+               part: npt.NDArray[np.int64]) -> FloatArray:
+        """``(continuations or 1, leaves, n_b)``: the other's reach of each leaf in ``part``
+        under each continuation."""
+        reach: FloatArray = y[self.owner[part], :, self.column[part]][None]
+        return reach if choice is None else reach * choice[:, part]
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Whole-matrix leaves whose nodes have about as many leaves each: one padded batch.
+
+    ``leaves``: their positions among all leaves; ``rows``: among the whole ones;
+    ``group``/``place``: each one's node within the block and place within its node's
+    leaves; ``mats``: ``(continuations x groups, n_a, n_b)``."""
+
+    leaves: npt.NDArray[np.int64]
+    rows: npt.NDArray[np.int64]
+    group: npt.NDArray[np.int64]
+    place: npt.NDArray[np.int64]
+    groups: int
+    width: int
+    mats: npt.NDArray[np.float32]
+
+
+BLOCK_COST = 2_000_000
+"""What one more block costs, in multiply-adds (about 40 microseconds of NumPy calls a
+solver iteration, against some 1.3 microseconds a padded 252 x 252 leaf product): blocks
+pay where matrices are large (5 v 5: four blocks, a third fewer products than one) and
+not where they are small (4 v 3: one or two)."""
+
+
+def _blocks(dense: npt.NDArray[np.float32], unique: npt.NDArray[np.int64],
+            group: npt.NDArray[np.int64], high: npt.NDArray[np.int64]) -> list[_Block]:
+    """The whole-matrix leaves (``high``, their nodes ``unique[group]``) in blocks of nodes
+    with similar numbers of leaves, the nodes with the most first."""
+    if not high.shape[0]:
+        return []
+    _, _, n_a, n_b = dense.shape
+    counts = np.bincount(group, minlength=unique.shape[0])
+    order = np.argsort(-counts, kind="stable")
+    size = order.shape[0]
+    # Cheapest cuts of the nodes (most leaves first) into blocks, each padded to its first
+    # node's leaves: best[j] is the cost of the first j nodes, cut[j] where its last starts.
+    per_block = BLOCK_COST / (n_a * n_b)
+    best = [0.0] + [np.inf] * size
+    cut = [0] * (size + 1)
+    for j in range(1, size + 1):
+        for i in range(j):
+            cost = best[i] + per_block + (j - i) * float(counts[order[i]])
+            if cost < best[j]:
+                best[j], cut[j] = cost, i
+    cuts = [size]
+    while cuts[-1]:
+        cuts.append(cut[cuts[-1]])
+    cuts.reverse()
+    out: list[_Block] = []
+    for start, stop in pairwise(cuts):
+        nodes = order[start:stop]
+        local = np.full(unique.shape[0], -1, dtype=np.int64)
+        local[nodes] = np.arange(nodes.shape[0])
+        rows = np.flatnonzero(local[group] >= 0)
+        mine = local[group[rows]]
+        place = np.zeros(rows.shape[0], dtype=np.int64)
+        seen: dict[int, int] = {}
+        for i, g in enumerate(mine.tolist()):
+            place[i] = seen.get(g, 0)
+            seen[g] = place[i] + 1
+        out.append(_Block(high[rows], rows, mine, place, int(nodes.shape[0]),
+                          int(max(seen.values())), dense[:, unique[nodes]].reshape(-1, n_a, n_b)))
+    return out
 
 
 def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:

@@ -179,7 +179,7 @@ def solve(
     values = leaves.factored(a)
     leaf = LeafSet(values if choose else values.blueprint(), node_arr, owner_arr, column_arr,
                    k)
-    n_c = leaf.u.shape[0]
+    n_c = leaf.shape[0]
     valid = np.zeros((k, 1, width), dtype=bool)
     valid[:, 0, 0] = True
     valid[owner_arr, 0, column_arr] = True
@@ -201,10 +201,12 @@ def solve(
         q_b = np.zeros((k, n_b, width))
         q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], u_acc), vt_acc)[:, 0, :]
         q_raise = np.matmul(u_acc, np.matmul(vt_acc, y[:, :, 0, None]))[:, :, 0].T
-        q_c = -leaf.forward(x)
+        q_c = leaf.forward(x)
+        np.negative(q_c, out=q_c)  # the other's score
         if leaf.size:
-            q_b[owner_arr, :, column_arr] = (q_c * s_c).sum(axis=0)
-            q_raise += leaf.backward(y[owner_arr, :, column_arr][None] * s_c)
+            # The blueprint alone (the usual search): no choice to weigh.
+            q_b[owner_arr, :, column_arr] = q_c[0] if n_c == 1 else (q_c * s_c).sum(axis=0)
+            q_raise += leaf.backward(y, None if n_c == 1 else s_c)
         return q_b, q_raise, q_c
 
     regret_a = np.zeros((n_a, len(root)))
@@ -215,13 +217,16 @@ def solve(
     last_b = np.zeros_like(regret_b)
     # The other's continuation past the horizon, per leaf and hand (one: the blueprint).
     regret_c = np.zeros((n_c, leaf.size, n_b))
-    total_c = np.zeros_like(regret_c)
+    # With one continuation it is chosen for sure, and nothing is learnt (the usual search).
+    total_c = np.zeros_like(regret_c) if n_c > 1 else np.ones_like(regret_c)
     last_c = np.zeros_like(regret_c)
+    s_c = np.ones_like(regret_c)
     for t in range(1, ITERATIONS + 1):
         # Predictive regret matching+: the last instantaneous regret as the prediction.
         s_a = _match(regret_a + last_a, None)
         s_b = _match(np.where(valid, regret_b + last_b, 0.0), uniform)
-        s_c = _match_first(regret_c + last_c)
+        if n_c > 1:
+            s_c = _match_first(regret_c + last_c)
         if gadget:
             s_g = _match(regret_g + last_g, None)
             w_b = chance_b * s_g[:, 1]
@@ -244,9 +249,10 @@ def solve(
         last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
         regret_b = np.maximum(regret_b + last_b, 0.0)
         regret_a = np.maximum(regret_a + last_a, 0.0)
-        last_c = q_c - (q_c * s_c).sum(axis=0, keepdims=True)
-        regret_c = np.maximum(regret_c + last_c, 0.0)
-        total_c += t * t * s_c
+        if n_c > 1:
+            last_c = q_c - (q_c * s_c).sum(axis=0, keepdims=True)
+            regret_c = np.maximum(regret_c + last_c, 0.0)
+            total_c += t * t * s_c
         total_a += t * t * s_a  # quadratic averaging, as the solver's PCFR+
         total_b += t * t * s_b
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
