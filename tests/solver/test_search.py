@@ -457,6 +457,8 @@ def test_a_biased_continuation_is_the_blueprint_biased() -> None:
     assert whole >= 0  # the opening node is kept whole
     assert values.dense[1, whole] == pytest.approx(
         leaves.continued(1, "accuse")[0], abs=1e-5)
+    # Each play-out sweeps a game of its own: the blueprint's cached game keeps no payoffs.
+    assert "payoff0" not in vars(leaves.game)
 
 
 @pytest.mark.usefixtures("two_continuations")
