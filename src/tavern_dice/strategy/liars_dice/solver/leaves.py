@@ -265,7 +265,6 @@ def leaf_values(key: str, first: int, second: int) -> LeafValues:
     return LeafValues(first, second, bp.game, tuple(memories), {})
 
 
-
 def _play_out(game: RoundGame, tree: PublicTree, sigma: tuple[FloatArray, FloatArray],
               reached: tuple[FloatArray, FloatArray], best: int | None = None,
               ) -> npt.NDArray[np.float32]:
@@ -277,6 +276,7 @@ def _play_out(game: RoundGame, tree: PublicTree, sigma: tuple[FloatArray, FloatA
     reach = (solver.ops.reach(0, reached[0]), solver.ops.reach(1, reached[1]))
     eu, _ = solver.sweep(sigma, reach, best=best)
     return eu.astype(np.float32)
+
 
 class LeafSet:
     """The subgame's leaves, node ``nodes[i]`` reached by the actor's root raise
