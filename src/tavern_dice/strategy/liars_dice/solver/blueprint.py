@@ -87,8 +87,9 @@ def blueprint_rounds() -> list[tuple[int, int]]:
 
 def default_iterations(recall: int, dice: tuple[int, int]) -> int:
     """CFR iterations of the shipped build: 600 for the last-wager blueprints; for the
-    two-wager ones 1,000 with 7 or 8 dice in play (stop 27: lbr's game line fell from
-    56.1 % to 54.6 % with them, docs/strategy.md), 300 at 9 and 350 at 5 v 5 (the shipped
+    two-wager ones 1,000 with 7 or 8 dice in play (closer to their abstraction's
+    equilibrium; lbr's game line moved from 56.1 % to 55.1 %, within its noise:
+    docs/strategy.md), 300 at 9 and 350 at 5 v 5 (the shipped
     5 v 5 took about 15 s an iteration, 5 v 4 and 4 v 5 5-7 s, one process per core of
     the 2-core machine; 600 at 9 dice measured no better)."""
     if recall == 1:
