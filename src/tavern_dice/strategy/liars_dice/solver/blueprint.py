@@ -11,7 +11,8 @@ with 7-10 dice in play; a player reads the two-wager blueprint, and the last-wag
 where the two-wager one has no node (a history whose last two wagers do not rise in the
 ``standard`` order, under the ``either`` stand-in). The two-wager DAGs are 15-25 times
 bigger (an iteration took 0.6 s at 4 v 3, 5-7 s at 5 v 4 and 15 s at 5 v 5 on this
-machine, one process per core), so they get fewer iterations (:func:`default_iterations`).
+machine, one process per core), so the 9- and 10-dice ones get fewer iterations
+(:func:`default_iterations`).
 Neither is an equilibrium of the real round: a full-recall opponent can read more from the
 whole history. Measured (``docs/strategy.md``): the local best response (:mod:`.lbr`) wins
 77 % of 5 v 5 rounds against the last-wager blueprint, against 97.5 % against the
@@ -89,9 +90,9 @@ def default_iterations(recall: int, dice: tuple[int, int]) -> int:
     """CFR iterations of the shipped build: 600 for the last-wager blueprints; for the
     two-wager ones 1,000 with 7 or 8 dice in play (closer to their abstraction's
     equilibrium; lbr's game line moved from 56.1 % to 55.1 %, within its noise:
-    docs/strategy.md), 300 at 9 and 350 at 5 v 5 (the shipped
-    5 v 5 took about 15 s an iteration, 5 v 4 and 4 v 5 5-7 s, one process per core of
-    the 2-core machine; 600 at 9 dice measured no better)."""
+    docs/strategy.md), 300 at 9 and 350 at 5 v 5 (the shipped 5 v 5 took about 15 s an
+    iteration, 5 v 4 and 4 v 5 5-7 s, one process per core of the 2-core machine; 600 at
+    9 dice measured no better)."""
     if recall == 1:
         return 600
     return {10: 350, 9: 300}.get(sum(dice), 1000)
