@@ -43,14 +43,18 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
 
 
 def target_for(dice: tuple[int, int]) -> float:
-    """Exploitability to stop at: tight for the small rounds, where it is cheap; 0.03 for
-    the big ones (a full-recall best response then wins a round at most 51.5 % of the
-    time, and the bots' exploiters far less)."""
+    """Exploitability to stop at: tight for the small rounds, where it is cheap; 0.01 with
+    7 or 8 dice in play (the issue's target for the smaller rounds; the ``tavern-standard``
+    tables of those rounds replace the blueprints since stop 28, and their budget usually
+    stops them first); 0.03 for the biggest (a full-recall best response then wins a round
+    at most 51.5 % of the time, and the bots' exploiters far less)."""
     total = sum(dice)
     if total <= 2:
         return 1e-4
     if total <= 6:
         return 4e-3
+    if total <= 8:
+        return 0.01
     return 0.03
 
 

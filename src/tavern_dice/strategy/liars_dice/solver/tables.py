@@ -538,6 +538,13 @@ raises), but it is a much better answer than no table at all (``docs/strategy.md
 shipped ``tavern`` table has every round up to 6 dice in play (1 v 5 and 5 v 1 since stop
 22), so it plays only where a build of one (``TAVERN_TABLES``) lacks a round."""
 
+STAND_IN_MAX_IN_PLAY = 6
+"""A stand-in plays only rounds with at most this many dice in play. The ``tavern-standard``
+table also has the rounds of 7 and 8 dice in play (stop 28); under the seed's rules those
+rounds are searched instead (:mod:`.search`), which ``lbr`` found the harder of the two at
+4 v 3 (it won 131 of 200 single rounds against the search, 142 of the same 200 against the
+7-dice stand-in; ``docs/strategy.md``)."""
+
 
 def stand_in_rounds(key: str) -> list[tuple[int, int]]:
     """The rounds ``(first bidder's dice, second's)`` that ``key``'s own table lacks and
@@ -546,13 +553,16 @@ def stand_in_rounds(key: str) -> list[tuple[int, int]]:
     if stand_in is None:
         return []
     own = {tuple(info["dice"]) for info in metadata(key)["rounds"]}
-    rounds = {(info["dice"][0], info["dice"][1]) for info in metadata(stand_in)["rounds"]}
+    rounds = {(info["dice"][0], info["dice"][1]) for info in metadata(stand_in)["rounds"]
+              if sum(info["dice"]) <= STAND_IN_MAX_IN_PLAY}
     return sorted(rounds - own, key=lambda d: (d[0] + d[1], d))
 
 
 def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
-    """``key``'s table of the round, else its stand-in's, else ``None``."""
-    for candidate in (key, TABLE_STAND_INS.get(key)):
+    """``key``'s table of the round, else its stand-in's (up to
+    :data:`STAND_IN_MAX_IN_PLAY` dice in play), else ``None``."""
+    stand_in = TABLE_STAND_INS.get(key) if first + second <= STAND_IN_MAX_IN_PLAY else None
+    for candidate in (key, stand_in):
         if candidate is None:
             continue
         try:
