@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tavern_dice.bots.liars_exploit.identify import MIN_DECISIONS, Identifier
@@ -195,3 +196,23 @@ def test_strong_tests_a_name_against_the_local_best_response_against_itself() ->
     # for a test run on strong's own turn).
     assert copy.search is False
     assert copy.options == strong.options | {"identify": False, "search": False}
+
+
+@pytest.mark.parametrize(("dice", "exploited"), [((4, 3), True), ((3, 3), False)])
+def test_a_named_bot_outranks_the_standard_tables_only_in_the_big_rounds(
+    monkeypatch: pytest.MonkeyPatch, dice: tuple[int, int], exploited: bool,
+) -> None:
+    """Since stop 28 the ``standard`` 7- and 8-dice rounds have tables; against a bot it
+    has named, ``strong`` still plays the best response there, as it did on the
+    blueprints, and keeps the table in the rounds of at most 6 dice."""
+    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
+
+    game = LiarsDiceGame(2, TABLE_RULES["tavern-standard"], seed=3, starting_dice=dice)
+    while game.turn != 0 or game.view(0).phase != "bidding":
+        liars_dice_step(game, [StrongLiarsDiceBot("s", seed=3), StrongLiarsDiceBot("o", seed=3)])
+    strong = StrongLiarsDiceBot("s", seed=3)
+    view = game.view(0)
+    assert strong._table_rows(view, (view.own_dice,)) is not None  # a table covers it
+    named = ((view.legal_wagers[0],), np.ones((1, 1)))
+    monkeypatch.setattr(strong, "_exploit_rows", lambda view, hands: named)
+    assert (strong.range_policy(view, (view.own_dice,)) is named) is exploited

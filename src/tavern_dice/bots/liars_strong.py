@@ -7,7 +7,8 @@ responses, so no counter-strategy can expect much more than half the rounds agai
 It samples its action from the policy's probabilities for its hand and this round's wagers.
 
 **Heads-up against a bot it knows**, in a round no table covers (more than 6 dice in
-play), it plays the local best response against that bot
+play; under the ``standard`` raise more than 8, since the tables have the 7- and 8-dice
+rounds there), it plays the local best response against that bot
 (:class:`~tavern_dice.bots.liars_exploit.lookahead.LookaheadExploiter`), once the
 opponent's revealed rounds have shown it is that bot: after every reveal it asks each
 deterministic bot of this project what it would have done with the hand the opponent
@@ -22,8 +23,9 @@ hand ranges, which it keeps from the round's whole history, with the ``standard`
 blueprint's values at the leaves. The blueprint alone forgets the history, which the
 ``either`` rule's lower-quantity raises turn against it.
 
-**Heads-up in a bigger round** otherwise (the ``standard`` raise), it samples the
-shipped *blueprint* (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): CFR on the
+**Heads-up in a bigger round** otherwise (the ``standard`` raise, 9 or 10 dice in play:
+the 7- and 8-dice rounds have tables), it samples the shipped *blueprint*
+(:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): CFR on the
 round's last-wager abstraction, approximate (a full-recall opponent can read more from
 the whole history than it does) but mixed and balanced, which the lookahead below is not
 (the local best response won 97.5 % of 5 v 5 rounds against that lookahead, 77 % against
@@ -84,6 +86,10 @@ from tavern_dice.strategy.liars_dice.values import BeliefKeeper, RoundState, Val
 
 FloatArray = npt.NDArray[np.floating[Any]]
 
+EXPLOIT_ABOVE_IN_PLAY = 6
+"""Heads-up with more dice in play than this, a bot it has named meets its best response
+even where a table covers the round (the ``standard`` 7- and 8-dice tables)."""
+
 
 class StrongLiarsDiceBot:
     """The solved policy heads-up; robust, learning, mixed lookahead elsewhere (see the
@@ -100,7 +106,8 @@ class StrongLiarsDiceBot:
         identify: heads-up in a round no table covers, play the local best response
             against a known bot once the opponent's revealed rounds show it is that bot
             (:mod:`tavern_dice.bots.liars_exploit.identify`).
-        blueprints: heads-up in a round no table covers (7-10 dice in play), play the
+        blueprints: heads-up in a round no table covers (7-10 dice in play under the
+            seed's rules, 9-10 under the ``standard`` raise), play the
             shipped last-wager blueprint (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`)
             unless the opponent is a bot it has named.
         search: in those rounds under the seed's ``either`` raise, search instead
@@ -203,10 +210,17 @@ class StrongLiarsDiceBot:
         policy where one covers the round; heads-up in a bigger round, the best response
         to a bot it has named, else the blueprint; else its mixed lookahead; for all hands
         at once (its beliefs about the others do not depend on its own dice)."""
+        # Against a bot it has named, the best response outranks the 7- and 8-dice
+        # standard tables (stop 28), as it outranked the blueprints there before: a
+        # table is what a stranger cannot beat, not what beats a known bot.
+        big = sum(view.dice_counts) > EXPLOIT_ABOVE_IN_PLAY
+        exploiting = self._exploit_rows(view, hands) if big else None
+        if exploiting is not None:
+            return exploiting
         table = self._table_rows(view, hands)
         if table is not None:
             return table
-        exploiting = self._exploit_rows(view, hands)
+        exploiting = None if big else self._exploit_rows(view, hands)
         if exploiting is not None:
             return exploiting
         if self.search:
