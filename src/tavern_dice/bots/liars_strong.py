@@ -6,9 +6,9 @@ equilibrium of the round found by the double oracle, certified by exact full-rec
 responses, so no counter-strategy can expect much more than half the rounds against it.
 It samples its action from the policy's probabilities for its hand and this round's wagers.
 
-**Heads-up against a bot it knows**, in a round no table covers (more than 6 dice in
-play; under the ``standard`` raise more than 8, since the tables have the 7- and 8-dice
-rounds there), it plays the local best response against that bot
+**Heads-up against a bot it knows**, in a round with more than 6 dice in play (no table
+covers those, except the ``standard`` 7- and 8-dice tables, which give way to it), it
+plays the local best response against that bot
 (:class:`~tavern_dice.bots.liars_exploit.lookahead.LookaheadExploiter`), once the
 opponent's revealed rounds have shown it is that bot: after every reveal it asks each
 deterministic bot of this project what it would have done with the hand the opponent
@@ -88,7 +88,8 @@ FloatArray = npt.NDArray[np.floating[Any]]
 
 EXPLOIT_ABOVE_IN_PLAY = 6
 """Heads-up with more dice in play than this, a bot it has named meets its best response
-even where a table covers the round (the ``standard`` 7- and 8-dice tables)."""
+even where a table covers the round (the ``standard`` 7- and 8-dice tables); its
+identifier scores the same rounds."""
 
 
 class StrongLiarsDiceBot:
@@ -103,7 +104,7 @@ class StrongLiarsDiceBot:
             reveal, and how many wagers' worth that belief is.
         opponent_weight, pass_value, steepness: the lookahead's scores (as ``trusting``).
         tables: play the solved heads-up policies where they cover the round.
-        identify: heads-up in a round no table covers, play the local best response
+        identify: heads-up in a round with more than 6 dice in play, play the local best response
             against a known bot once the opponent's revealed rounds show it is that bot
             (:mod:`tavern_dice.bots.liars_exploit.identify`).
         blueprints: heads-up in a round no table covers (7-10 dice in play under the
@@ -213,16 +214,13 @@ class StrongLiarsDiceBot:
         # Against a bot it has named, the best response outranks the 7- and 8-dice
         # standard tables (stop 28), as it outranked the blueprints there before: a
         # table is what a stranger cannot beat, not what beats a known bot.
-        big = sum(view.dice_counts) > EXPLOIT_ABOVE_IN_PLAY
-        exploiting = self._exploit_rows(view, hands) if big else None
-        if exploiting is not None:
-            return exploiting
-        table = self._table_rows(view, hands)
-        if table is not None:
-            return table
-        exploiting = None if big else self._exploit_rows(view, hands)
-        if exploiting is not None:
-            return exploiting
+        first, then = (self._exploit_rows, self._table_rows)
+        if sum(view.dice_counts) <= EXPLOIT_ABOVE_IN_PLAY:
+            first, then = then, first
+        for rows in (first, then):
+            found = rows(view, hands)
+            if found is not None:
+                return found
         if self.search:
             from tavern_dice.strategy.liars_dice.solver.search import search_policy
 
@@ -300,7 +298,8 @@ class StrongLiarsDiceBot:
         from tavern_dice.bots.liars_exploit.views import view_as
 
         if self._identifier is None:
-            self._identifier = Identifier(exploiter=self._exploiter_of_me)
+            self._identifier = Identifier(max_tabled=EXPLOIT_ABOVE_IN_PLAY,
+                                          exploiter=self._exploiter_of_me)
         opponent = alive[0] if alive[1] == view.seat else alive[1]
         kind = self._identifier.identify(view, opponent)
         if kind is None:

@@ -223,9 +223,9 @@ def tables(
                 f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
                 f"approximate (the {stand_in} table)",
             )
-    # A round with a table of its own (the tavern-standard 7-dice rounds, stop 28) or a
-    # stand-in's is listed above, whatever blueprint also covers it.
-    tabled = {tuple(info["dice"]) for info in meta["rounds"]} | set(stand_in_rounds(rules))
+    # A round with a table of its own (the tavern-standard 7- and 8-dice rounds, stop 28)
+    # is listed above, whatever blueprint also covers it.
+    tabled = {tuple(info["dice"]) for info in meta["rounds"]}
     blueprints, key = _blueprint_rounds(rules)
     blueprints = [info for info in blueprints if tuple(info["dice"]) not in tabled]
     from tavern_dice.strategy.liars_dice.solver.search import applies
@@ -247,9 +247,8 @@ def tables(
             "Rounds with 7-10 dice in play and no table: strong searches each decision two "
             f"wagers deep over both players' ranges, with the {key} last-wager blueprint's "
             "values at the leaves (a stand-in under these rules); the columns before the "
-            "sampled bound "
-            "are the blueprints' builds, bounded only with best responses that remember no "
-            "more wagers."
+            "sampled bound are the blueprints' builds, bounded only with best responses "
+            "that remember no more wagers."
         )
     elif blueprints:
         console.print(

@@ -39,7 +39,11 @@ from typing import Any
 
 from tavern_dice.play.round_gain import round_gain
 from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_key, blueprint_rounds
-from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, metadata, stand_in_rounds
+from tavern_dice.strategy.liars_dice.solver.tables import (
+    TABLE_RULES,
+    stand_in_rounds,
+    table_rounds,
+)
 
 BOUNDS_FILE = "liars_dice_round_bounds.json"
 TARGET = "strong"
@@ -49,10 +53,10 @@ EXPLOITER = "lbr"
 def uncovered_rounds(key: str) -> list[tuple[int, int]]:
     """The rounds of ``key``'s rules (``(first bidder's dice, second's)``) that ``strong``
     plays heads-up without an exact figure of its own: the blueprint rounds the key's own
-    table lacks (since stop 28 the ``tavern-standard`` table has the 7-dice rounds), and
-    the rounds up to 6 dice in play that the key's own table lacks (a stand-in plays
-    them)."""
-    own = {(info["dice"][0], info["dice"][1]) for info in metadata(key)["rounds"]}
+    table lacks (since stop 28 the ``tavern-standard`` table has the 7- and 8-dice
+    rounds), and the rounds up to 6 dice in play that the key's own table lacks (a
+    stand-in plays them)."""
+    own = table_rounds(key)
     rounds = blueprint_rounds() if blueprint_key(TABLE_RULES[key]) is not None else []
     rounds = [d for d in rounds if d not in own]
     return sorted(rounds + stand_in_rounds(key), key=lambda d: (-(d[0] + d[1]), d))

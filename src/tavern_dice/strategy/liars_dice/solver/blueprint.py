@@ -4,10 +4,9 @@ The shipped tables (:mod:`.tables`) are double-oracle equilibria on the full-rec
 The seed's tables stop at 6 dice in play, the ``standard`` ones at 8 (stop 28: 1,000-3,100 s
 a round for 0.01-0.04, 11 MB a round at 8 dice); beyond that the double oracle took 886 s
 to reach an exploitability of 0.12 at 5 v 4 and 3,236 s for 0.15 at 5 v 5, and its tables
-would be tens of MB each. Blueprints ship for every round with 7-10 dice in play all the
-same: they play where no table does, and the search's leaves read them. For the bigger
-heads-up rounds this module ships **blueprints**: CFR on
-the last-wagers DAG (:mod:`.dag`). With ``recall=1`` a player sees its own dice, the
+would be tens of MB each. This module ships **blueprints** for every round with 7-10 dice
+in play all the same (they play where no table does, and the search's leaves read them):
+CFR on the last-wagers DAG (:mod:`.dag`). With ``recall=1`` a player sees its own dice, the
 standing wager and who made it, and forgets the earlier wagers; with ``recall=2`` it also
 remembers the wager before (its own last one, heads-up). Both are shipped for every round
 with 7-10 dice in play; a player reads the two-wager blueprint, and the last-wager one

@@ -546,15 +546,19 @@ rounds are searched instead (:mod:`.search`), which ``lbr`` found the harder of 
 7-dice stand-in; ``docs/strategy.md``)."""
 
 
+def table_rounds(key: str) -> set[tuple[int, int]]:
+    """The rounds ``(first bidder's dice, second's)`` ``key``'s own table has."""
+    return {(info["dice"][0], info["dice"][1]) for info in metadata(key)["rounds"]}
+
+
 def stand_in_rounds(key: str) -> list[tuple[int, int]]:
     """The rounds ``(first bidder's dice, second's)`` that ``key``'s own table lacks and
     its stand-in's table plays (:data:`TABLE_STAND_INS`), smallest first."""
     stand_in = TABLE_STAND_INS.get(key)
     if stand_in is None:
         return []
-    own = {tuple(info["dice"]) for info in metadata(key)["rounds"]}
-    rounds = {(info["dice"][0], info["dice"][1]) for info in metadata(stand_in)["rounds"]
-              if sum(info["dice"]) <= STAND_IN_MAX_IN_PLAY}
+    own = table_rounds(key)
+    rounds = {d for d in table_rounds(stand_in) if sum(d) <= STAND_IN_MAX_IN_PLAY}
     return sorted(rounds - own, key=lambda d: (d[0] + d[1], d))
 
 
