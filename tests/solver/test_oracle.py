@@ -266,3 +266,40 @@ def check_the_stand_in_answers() -> None:
         actions, probs = found
         assert [a for a, p in zip(actions, probs[0], strict=True) if p > 0] == [answer]
         assert not {w for _, w in view.round_wagers} & set(actions)
+
+
+def test_a_seeded_solver_plays_the_strategy_it_was_given_and_goes_on_from_it() -> None:
+    """A build resumed from its own table starts from the table's strategy (stop 29):
+    regret matching reproduces it, and a few more iterations keep its exploitability near
+    where it was, where a fresh solver on the same histories starts over."""
+    game = OracleRound(TINY, (1, 1))
+    result = solve(game, target=1e-3, cfr_iterations=200)
+    tree = result.tree
+    exact = result.exploitability
+
+    def exploitability(solver: RestrictedSolver) -> float:
+        sigma = solver.average()
+        at = [_lookup(tree, sigma, p) for p in (0, 1)]
+        return sum(best_response(game, at[1 - p], p).value for p in (0, 1)) / 2.0
+
+    seeded = RestrictedSolver(game, tree)
+    seeded.seed((result.strategy_at(0), result.strategy_at(1)), 1000)
+    assert seeded.iterations == 1000
+    for p in (0, 1):
+        assert np.allclose(seeded.sigma[p], result.strategy[p], atol=1e-6)
+    assert exploitability(seeded) == pytest.approx(exact, abs=1e-4)
+    seeded.iterate(5)
+    fresh = RestrictedSolver(game, tree)
+    fresh.iterate(5)
+    assert exploitability(seeded) <= exact + 1e-4
+    assert exploitability(fresh) > 0.01  # 0.06: regret matching from uniform
+
+
+def _lookup(tree: CompiledTree, sigma: list[np.ndarray], player: int) -> At:
+    def at(history: History) -> tuple[list[int], np.ndarray] | None:
+        node = tree.index.get(history)
+        if node is None:
+            return None
+        lo, hi = int(tree.slot_start[node]), int(tree.slot_end[node])
+        return tree.slot_action[lo:hi].tolist(), sigma[player][tree.slot_pos[lo:hi]]
+    return at

@@ -78,9 +78,16 @@ def build_round(
     game = OracleRound(TABLE_RULES[key], dice)
     iterations = 400 if sum(dice) <= 2 else 100 if sum(dice) <= 6 else 30
     start_from = None
+    warm = None
+    warm_iterations = 0
     seed = _seed_table(seed_from, dice, seed_key) if seed_from is not None else None
     if seed is not None:
         start_from = seed.restricted()
+        if seed_key == key:
+            # Going on from its own table: from its strategy too, or the solver starts
+            # over on the stored histories (stop 23: 0.146 stored, 0.35 a round later).
+            warm = (seed.strategy_at(0), seed.strategy_at(1))
+            warm_iterations = iterations * int(seed.meta.get("double_oracle_rounds", 1))
 
     def progress(round_: int, histories: int, expl: float) -> None:
         print(f"  {key} {dice}: double-oracle round {round_}, {histories} histories, "
@@ -88,7 +95,7 @@ def build_round(
 
     result = solve(game, target=target_for(dice), cfr_iterations=iterations,
                    max_seconds=budget_for(dice, budget), start_from=start_from,
-                   progress=progress)
+                   warm=warm, warm_iterations=warm_iterations, progress=progress)
     seconds = time.perf_counter() - start
     table = from_result(result, {"solve_seconds": round(seconds, 1),
                                  "double_oracle_rounds": len(result.trace)})
@@ -333,6 +340,8 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
                 # Grown from its own earlier table: its time is the sum of both builds.
                 table.meta["solve_seconds"] = round(
                     table.meta["solve_seconds"] + before.meta.get("solve_seconds", 0.0), 1)
+                # Counted across builds: the next resume seeds that many iterations' worth.
+                table.meta["double_oracle_rounds"] += before.meta.get("double_oracle_rounds", 0)
                 table.meta["resumed"] = True
             save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
     forget_loaded()

@@ -97,6 +97,8 @@ def solve(
     progress: Callable[[int, int, float], None] | None = None,
     whole_limit: int = 20_000,
     start_from: RestrictedGame | None = None,
+    warm: tuple[StrategyAt, StrategyAt] | None = None,
+    warm_iterations: int = 0,
 ) -> OracleResult:
     """Grow the restricted game until the best responses gain at most ``target``.
 
@@ -109,6 +111,9 @@ def solve(
         whole_limit: a round with at most this many histories is solved whole.
         start_from: a restricted game to grow from (e.g. the solution of the same round
             under the ``standard`` raise, whose histories are all legal under ``either``).
+        warm, warm_iterations: each player's strategy on ``start_from``'s histories, to
+            go on from as if that many CFR iterations had found it
+            (:meth:`~.restricted.RestrictedSolver.seed`; a build resumed from its own table).
     """
     start = time.perf_counter()
     restricted = RestrictedGame.whole(game, whole_limit) or RestrictedGame.opening(game)
@@ -125,6 +130,8 @@ def solve(
         fresh = RestrictedSolver(game, tree)
         if solver is not None:
             fresh.warm_start(solver)
+        elif warm is not None:
+            fresh.seed(warm, warm_iterations)
         solver = fresh
         solver.iterate(cfr_iterations)
         sigma = solver.average()
