@@ -303,3 +303,23 @@ def _lookup(tree: CompiledTree, sigma: list[np.ndarray], player: int) -> At:
         lo, hi = int(tree.slot_start[node]), int(tree.slot_end[node])
         return tree.slot_action[lo:hi].tolist(), sigma[player][tree.slot_pos[lo:hi]]
     return at
+
+
+def test_a_node_whose_regrets_are_too_small_to_invert_plays_uniformly() -> None:
+    """Regrets of a hand that almost never reaches a node can sum to a float32 denormal,
+    whose inverse overflows: such a node counts as empty (stop 29, where inf * 0 turned a
+    build to NaN)."""
+    game = OracleRound(TINY, (1, 1))
+    whole = RestrictedGame.whole(game, 100_000)
+    assert whole is not None
+    solver = RestrictedSolver(game, CompiledTree.build(whole))
+    first, seg = solver._seg[0]
+    counts = np.diff(np.r_[first, seg.shape[0]])
+    node = int(np.flatnonzero(counts > 1)[0])
+    weights = np.ones(solver.regret[0].shape, dtype=np.float32)
+    weights[first[node]:first[node] + counts[node], 0] = 0.0
+    weights[first[node], 0] = np.float32(1e-42)  # a denormal: 1 / it is inf in float32
+    with np.errstate(over="raise", invalid="raise"):
+        out = solver._normalise(0, weights)
+    assert np.isfinite(out).all()
+    assert np.allclose(out[first[node]:first[node] + counts[node], 0], 1.0 / counts[node])

@@ -25,6 +25,7 @@ repeats forbidden (L5b) included.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -141,6 +142,8 @@ def solve(
         expl = (responses[0].value + responses[1].value) / 2.0
         value = solver.value(sigma)
         elapsed = time.perf_counter() - start
+        if not math.isfinite(expl) and result is not None:
+            break  # a solver that broke numerically: keep the last sound round
         trace.append((round_, tree.n_nodes, solver.iterations, expl, elapsed))
         if progress is not None:
             progress(round_, tree.n_nodes, expl)
