@@ -160,3 +160,21 @@ def test_merging_copies_rounds_built_apart_as_they_are(tmp_path: Path) -> None:
         for p in (0, 1):
             assert np.array_equal(merged.strategy[p], table.strategy[p])
     forget_loaded()
+
+
+def test_merging_with_rounds_takes_only_those_from_the_sources(tmp_path: Path) -> None:
+    """A resumed build's folder holds a copy of every round; ``--rounds`` takes only the
+    one it rebuilt, so that a round built beside it elsewhere is not overwritten."""
+    shipped = {d: load_round("tavern", *d) for d in ((1, 1), (1, 2))}
+    save(shipped, "tavern", data_path("tavern", tmp_path / "out"))
+    # The source's 1 v 1 is a wrong round (the 1 v 2 table): it must not be taken.
+    save({(1, 1): shipped[(1, 2)], (1, 2): shipped[(1, 2)]}, "tavern",
+         data_path("tavern", tmp_path / "a"))
+    main(["--rules", "tavern", "--out", str(tmp_path / "out"), "--merge",
+          str(tmp_path / "a"), "--rounds", "1x2"])
+    forget_loaded()
+    out = data_path("tavern", tmp_path / "out")
+    kept = load_round("tavern", 1, 1, folder=out.parent)
+    assert kept.meta == shipped[(1, 1)].meta
+    assert np.array_equal(kept.parent, shipped[(1, 1)].parent)
+    forget_loaded()

@@ -138,11 +138,13 @@ def remeasure(key: str, path: Path) -> None:
     forget_loaded()
 
 
-def merge_files(key: str, out: Path, sources: Collection[Path]) -> None:
+def merge_files(key: str, out: Path, sources: Collection[Path],
+                rounds: Collection[tuple[int, int]] | None = None) -> None:
     """Copy every round of ``key``'s table files in the ``sources`` folders into ``out``
     (a round ``out`` has already is replaced), arrays and figures as they are: rounds built
     side by side in folders of their own, each process writing only its own file, join
-    the shipped file so."""
+    the shipped file so. With ``rounds``, only those rounds are taken from the sources (a
+    resumed build's folder also holds a copy of every other round)."""
     import numpy as np
 
     paths = [data_path(key, folder) for folder in sources]
@@ -150,7 +152,7 @@ def merge_files(key: str, out: Path, sources: Collection[Path]) -> None:
         if not path.exists():
             raise TableError(f"{path} has no {key} table to merge")
     arrays: dict[str, Any] = {}
-    rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    found: dict[tuple[int, int], dict[str, Any]] = {}
     extra: dict[str, Any] = {}
     if out.exists():
         extra = {k: v for k, v in read_meta(out).items()
@@ -161,16 +163,18 @@ def merge_files(key: str, out: Path, sources: Collection[Path]) -> None:
         with np.load(path, allow_pickle=False) as data:
             for info in meta["rounds"]:
                 a, b = info["dice"]
+                if path != out and rounds is not None and (a, b) not in rounds:
+                    continue
                 prefix = f"r{a}_{b}_"
                 for name in [n for n in arrays if n.startswith(prefix)]:
                     del arrays[name]
                 arrays.update({name: data[name] for name in data.files
                                if name.startswith(prefix)})
-                rounds[(a, b)] = info
+                found[(a, b)] = info
                 if path != out:
                     print(f"{key} {(a, b)}: merged from {path} (exploitability "
                           f"{info['exploitability']:.5f})", flush=True)
-    write_data(out, arrays, key, [rounds[d] for d in sorted(rounds)], extra)
+    write_data(out, arrays, key, [found[d] for d in sorted(found)], extra)
     forget_loaded()
 
 
@@ -257,7 +261,7 @@ def main(argv: list[str] | None = None) -> None:
                         "their figures")
     parser.add_argument("--merge", default="",
                         help="only copy the rounds of the tables in these folders "
-                        "(comma-separated) into --out's, as they are")
+                        "(comma-separated) into --out's, as they are (with --rounds, only those)")
     parser.add_argument("--prune", action="store_true",
                         help="only prune the tables already in --out (forget each hand's "
                         "play where its own play rarely brings it) and measure them again")
@@ -273,7 +277,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.merge:
         for key in args.rules.split(","):
             merge_files(key, data_path(key, args.out),
-                        [Path(folder) for folder in args.merge.split(",")])
+                        [Path(folder) for folder in args.merge.split(",")],
+                        rounds if args.rounds else None)
         return
     if args.prune:
         for key in args.rules.split(","):
