@@ -19,6 +19,7 @@ from tavern_dice.strategy.liars_dice.solver.oracle import (
     CompiledTree,
     RestrictedGame,
     RestrictedSolver,
+    _strategy_lookup,
     best_response,
     policy_value,
     solve,
@@ -116,12 +117,7 @@ def test_the_either_round_is_solved_to_its_target() -> None:
 def test_the_restricted_solver_normalises_each_node_and_keeps_its_precision() -> None:
     """Each node's probabilities sum to 1 per hand: proportional to the weights, uniform
     where a hand has no positive weight at the node; in the solver's own dtype."""
-    game = OracleRound(TINY, (1, 1))
-    whole = RestrictedGame.whole(game, 100_000)
-    assert whole is not None
-    solver = RestrictedSolver(game, CompiledTree.build(whole))
-    first, seg = solver._seg[0]
-    counts = np.diff(np.r_[first, seg.shape[0]])
+    solver, first, seg, counts = _whole_tiny_solver()
     rng = np.random.default_rng(7)
     weights = rng.random(solver.regret[0].shape).astype(np.float32)
     node = int(np.flatnonzero(counts > 1)[0])  # a node with a choice: hand 0 weighs nothing
@@ -279,7 +275,7 @@ def test_a_seeded_solver_plays_the_strategy_it_was_given_and_goes_on_from_it() -
 
     def exploitability(solver: RestrictedSolver) -> float:
         sigma = solver.average()
-        at = [_lookup(tree, sigma, p) for p in (0, 1)]
+        at = [_strategy_lookup(tree, sigma, p) for p in (0, 1)]
         return sum(best_response(game, at[1 - p], p).value for p in (0, 1)) / 2.0
 
     seeded = RestrictedSolver(game, tree)
@@ -295,26 +291,22 @@ def test_a_seeded_solver_plays_the_strategy_it_was_given_and_goes_on_from_it() -
     assert exploitability(fresh) > 0.01  # 0.06: regret matching from uniform
 
 
-def _lookup(tree: CompiledTree, sigma: list[np.ndarray], player: int) -> At:
-    def at(history: History) -> tuple[list[int], np.ndarray] | None:
-        node = tree.index.get(history)
-        if node is None:
-            return None
-        lo, hi = int(tree.slot_start[node]), int(tree.slot_end[node])
-        return tree.slot_action[lo:hi].tolist(), sigma[player][tree.slot_pos[lo:hi]]
-    return at
+def _whole_tiny_solver() -> tuple[RestrictedSolver, np.ndarray, np.ndarray, np.ndarray]:
+    """A solver on the whole tiny round, with player 0's node segments: each node's first
+    slot, each slot's node, and each node's slot count."""
+    game = OracleRound(TINY, (1, 1))
+    whole = RestrictedGame.whole(game, 100_000)
+    assert whole is not None
+    solver = RestrictedSolver(game, CompiledTree.build(whole))
+    first, seg = solver._seg[0]
+    return solver, first, seg, np.diff(np.r_[first, seg.shape[0]])
 
 
 def test_a_node_whose_regrets_are_too_small_to_invert_plays_uniformly() -> None:
     """Regrets of a hand that almost never reaches a node can sum to a float32 denormal,
     whose inverse overflows: such a node counts as empty (stop 29, where inf * 0 turned a
     build to NaN)."""
-    game = OracleRound(TINY, (1, 1))
-    whole = RestrictedGame.whole(game, 100_000)
-    assert whole is not None
-    solver = RestrictedSolver(game, CompiledTree.build(whole))
-    first, seg = solver._seg[0]
-    counts = np.diff(np.r_[first, seg.shape[0]])
+    solver, first, _seg, counts = _whole_tiny_solver()
     node = int(np.flatnonzero(counts > 1)[0])
     weights = np.ones(solver.regret[0].shape, dtype=np.float32)
     weights[first[node]:first[node] + counts[node], 0] = 0.0
