@@ -284,20 +284,17 @@ class RestrictedSolver:
         t = self.tree
         for p in (0, 1):
             rows = np.zeros_like(self.regret[p], dtype=np.float64)
-            slots = t.player_slots[p]
-            by_node: dict[int, list[int]] = {}
-            for pos, s in enumerate(slots.tolist()):
-                by_node.setdefault(int(t.slot_node[s]), []).append(pos)
-            for node, positions in by_node.items():
+            for node in np.flatnonzero(t.actor == p).tolist():
                 found = strategy[p](t.histories[node])
                 if found is None:
                     continue
                 actions, probs = found
                 where = {a: k for k, a in enumerate(actions)}
-                for pos in positions:
-                    k = where.get(int(t.slot_action[slots[pos]]))
+                lo, hi = int(t.slot_start[node]), int(t.slot_end[node])
+                for slot in range(lo, hi):
+                    k = where.get(int(t.slot_action[slot]))
                     if k is not None:
-                        rows[pos] = probs[k]
+                        rows[t.slot_pos[slot]] = probs[k]
             self.sigma[p] = self._normalise(p, rows.astype(self.dtype))
         weight = float(iterations) ** 3 / 3.0  # sum of t^2 over the iterations it stands for
         scale = float(iterations) ** 0.5
@@ -310,8 +307,7 @@ class RestrictedSolver:
             gap = np.abs(sv - v[nodes_i])
             first, seg = self._seg[i]
             largest = np.maximum.reduceat(gap, first, axis=0) if gap.shape[0] else gap
-            regret = scale * self.sigma[i].astype(np.float64) * largest[seg]
-            self.regret[i] = np.where(regret < TINY, 0.0, regret).astype(self.dtype)
+            self.regret[i] = (scale * self.sigma[i] * largest[seg]).astype(self.dtype)
         self.iterations = int(iterations)
 
     # ------------------------------------------------------------------ sweeps
