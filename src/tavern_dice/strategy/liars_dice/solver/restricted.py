@@ -214,20 +214,12 @@ class RestrictedSolver:
             for p in (0, 1)
         ]
         self.avg = [np.zeros_like(r) for r in self.regret]
+        self._seg = [self._segments(p) for p in (0, 1)]
         self.sigma = [self._normalise(p, np.ones_like(r)) for p, r in enumerate(self.regret)]
         self.iterations = 0
-        t = tree
-        # per player: for each of its slots, the slot range of the node it belongs to
-        self._seg = []
-        for p in (0, 1):
-            slots = t.player_slots[p]
-            nodes = t.slot_node[slots]
-            first = np.flatnonzero(np.r_[True, nodes[1:] != nodes[:-1]])
-            self._seg.append((first, np.repeat(np.arange(first.shape[0]),
-                                               np.diff(np.r_[first, slots.shape[0]]))))
 
     def _normalise(self, p: int, weights: FloatArray) -> FloatArray:
-        first, seg = self._seg[p] if hasattr(self, "_seg") else self._segments(p)
+        first, seg = self._seg[p]
         if not weights.shape[0]:
             return np.zeros_like(weights)
         # Per node, then one gather per slot: the weights are never negative, so a node
@@ -244,6 +236,8 @@ class RestrictedSolver:
         return weights * (1.0 / sums)[seg]
 
     def _segments(self, p: int) -> tuple[IntArray, IntArray]:
+        """Player ``p``'s node segments: the row of each node's first slot, and each
+        slot's node (as a segment number)."""
         t = self.tree
         slots = t.player_slots[p]
         nodes = t.slot_node[slots]
@@ -298,12 +292,12 @@ class RestrictedSolver:
             self.sigma[p] = self._normalise(p, rows.astype(self.dtype))
         weight = float(iterations) ** 3 / 3.0  # sum of t^2 over the iterations it stands for
         scale = float(iterations) ** 0.5
+        reach = [self.reach(p, self.sigma[p]) for p in (0, 1)]
         for i in (0, 1):
-            o = 1 - i
-            reach_i = self.reach(i, self.sigma[i])
             nodes_i = t.slot_node[t.player_slots[i]]
-            self.avg[i] = (np.float32(weight) * reach_i[nodes_i] * self.sigma[i]).astype(self.dtype)
-            v, sv = self.values(i, self.reach(o, self.sigma[o]), self.sigma)
+            own = reach[i][nodes_i]
+            self.avg[i] = (np.float32(weight) * own * self.sigma[i]).astype(self.dtype)
+            v, sv = self.values(i, reach[1 - i], self.sigma)
             gap = np.abs(sv - v[nodes_i])
             first, seg = self._seg[i]
             largest = np.maximum.reduceat(gap, first, axis=0) if gap.shape[0] else gap
