@@ -114,6 +114,22 @@ def test_the_either_round_is_solved_to_its_target() -> None:
     assert br0 >= result.value - 1e-9 and -br1 <= result.value + 1e-9
 
 
+def test_the_oracle_keeps_its_least_exploitable_round_not_its_last() -> None:
+    """Round 3 of this run measures worse than round 2 (CFR's average on the grown game
+    has not settled); the result is round 2's strategy on round 2's restricted game, and
+    its figure is what an exact best response against it gains."""
+    game = OracleRound(TINY, (2, 2))
+    result = solve(game, target=0.0, cfr_iterations=20, max_rounds=3, whole_limit=0)
+    figures = [row[3] for row in result.trace]
+    assert len(figures) == 3 and figures[2] > figures[1]
+    assert result.exploitability == min(figures) == figures[1]
+    # The snapshot: round 2's histories, not the game round 3 grew.
+    assert result.restricted.n_histories == result.tree.n_nodes == result.trace[1][1]
+    assert result.trace[2][1] > result.trace[1][1]
+    gains = [best_response(game, result.strategy_at(1 - p), p).value for p in (0, 1)]
+    assert sum(gains) / 2 == pytest.approx(result.exploitability, abs=1e-12)
+
+
 def test_the_restricted_solver_normalises_each_node_and_keeps_its_precision() -> None:
     """Each node's probabilities sum to 1 per hand: proportional to the weights, uniform
     where a hand has no positive weight at the node; in the solver's own dtype."""

@@ -60,11 +60,12 @@ class OracleResult:
     """What :func:`solve` returns.
 
     Attributes:
-        restricted: the final restricted game.
+        restricted: the restricted game of the best round (the least exploitable).
         tree: its arrays; strategy: the average strategies on it.
         exploitability: exact NashConv / 2 of the strategy extended by the default.
         value: player 0's payoff under it.
-        trace: ``(iteration, histories, cfr iterations, exploitability, seconds)``.
+        trace: ``(iteration, histories, cfr iterations, exploitability, seconds)`` of
+            every round, the ones after the best included.
     """
 
     restricted: RestrictedGame
@@ -101,7 +102,9 @@ def solve(
     warm: tuple[StrategyAt, StrategyAt] | None = None,
     warm_iterations: int = 0,
 ) -> OracleResult:
-    """Grow the restricted game until the best responses gain at most ``target``.
+    """Grow the restricted game until the best responses gain at most ``target``, and
+    return the least exploitable round seen (a later round can measure worse than an
+    earlier one, since CFR's average on the grown game moves before it settles).
 
     Args:
         game: the round.
@@ -143,11 +146,14 @@ def solve(
         value = solver.value(sigma)
         elapsed = time.perf_counter() - start
         if not math.isfinite(expl) and result is not None:
-            break  # a solver that broke numerically: keep the last sound round
+            break  # a solver that broke numerically: keep the best sound round
         trace.append((round_, tree.n_nodes, solver.iterations, expl, elapsed))
         if progress is not None:
             progress(round_, tree.n_nodes, expl)
-        result = OracleResult(restricted, tree, sigma, expl, value, trace)
+        best = None if result is None else result.exploitability
+        if best is None or not math.isfinite(best) or expl < best:
+            # A snapshot: the rounds below grow ``restricted`` in place.
+            result = OracleResult(restricted.copy(), tree, sigma, expl, value, trace)
         if expl <= target or (max_seconds is not None and elapsed >= max_seconds):
             break
         added = False

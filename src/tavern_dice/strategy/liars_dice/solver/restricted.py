@@ -82,6 +82,10 @@ class RestrictedGame:
     def n_histories(self) -> int:
         return len(self.allowed)
 
+    def copy(self) -> RestrictedGame:
+        """A snapshot that later :meth:`add` calls on this game leave as it is."""
+        return RestrictedGame(self.game, {h: set(a) for h, a in self.allowed.items()})
+
 
 @dataclass(frozen=True)
 class Level:
