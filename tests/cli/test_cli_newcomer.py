@@ -212,7 +212,7 @@ def test_two_names_seat_two_people() -> None:
     assert code == 0, text
     players = re.search(r"^Players: (.+)$", text, re.MULTILINE)
     assert players is not None
-    assert players.group(1) == "Ann, Bea, Bo (probabilistic), Cy (probabilistic)"
+    assert players.group(1) == "Ann, Bea, Bo (strong), Cy (strong)"
     code, text = run("play", "blackjack", "--name", "Ann", "--name", "Bea", input="quit\n")
     assert code == 0, text
     assert re.search(r"^Players: Ann, Bea$", text, re.MULTILINE), text

@@ -65,7 +65,9 @@ play_app = command_group(
     "bots play.",
 )
 
-DEFAULT_LIARS_BOT = "probabilistic"
+DEFAULT_LIARS_BOT = "strong"
+"""The bot in the seats nobody names: the hardest opponent the project has, for someone
+alone at the terminal who wants a real game (``--bots`` seats any other kind)."""
 DEFAULT_LIARS_TABLE = 4
 DEFAULT_BOT_ROUNDS = 10
 """Rounds of an all-bot Dice Blackjack session when ``--rounds`` is not given."""
@@ -247,7 +249,7 @@ def liars_dice(
     *,
     rules: LiarsDiceRules,
 ) -> None:
-    """Liar's Dice: by default you against three probabilistic bots.
+    """Liar's Dice: by default you against three strong bots.
 
     Bot kinds: random, probabilistic, strong, equilibrium. An all-bot game:
     tavern play liars-dice --players 4 --bots probabilistic,probabilistic,random,random --seed 7
