@@ -19,8 +19,8 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
         [--dice 5] [--rules tavern,standard] [--rounds 2000 --round-dice 5]
 
 With ``--games 2000`` (the issue's figure) sections 1-3 take about an hour on two cores,
-except one line: ``lbr`` against ``strong`` under the ``tavern`` rules takes about 30 s a
-game (10 games in 298 s on one core, against 13 s under ``standard``), about 8 hours on two
+except one line: ``lbr`` against ``strong`` under the ``tavern`` rules takes 30-60 s a
+game (10 games in 298 s on one core, against 13 s under ``standard``), 8-17 hours on two
 cores, because ``lbr`` asks ``strong`` for its answer to each raise it could make, and
 under the seed's rules each answer in a round of 7-10 dice is a search. Section 4 takes
 about 25 minutes more (``--rounds 2000``, one process); ``--games 200 --rounds 200`` gives
