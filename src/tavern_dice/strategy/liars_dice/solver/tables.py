@@ -500,8 +500,8 @@ def heads_up_policy(
 ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
     """The shipped policy's ``(actions, probabilities (hands x actions))`` for the seat
     whose view this is, holding each of ``hands``, on its turn; ``None`` where no table
-    covers the round (three or more players, other rules, more than 5 dice, or the
-    table file missing).
+    covers the round (three or more players, other rules, a round the rules' table
+    lacks, or the table file missing).
 
     ``off_tree``: where the round has left the table's histories, ``'accuse'`` (the
     table's certified default) or ``'odds'`` (:func:`off_tree_policy`).
