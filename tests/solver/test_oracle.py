@@ -273,11 +273,39 @@ def check_the_stand_in_answers() -> None:
     view = engine.view(seat)
     for hand, answer in (((1, 2, 6), Wager(2, 6)), ((3, 3, 6), Wager(3, 3)),
                          ((2, 3, 5), ACCUSE)):
-        found = heads_up_policy(view, [hand], off_tree="odds")
-        assert found is not None
-        actions, probs = found
-        assert [a for a, p in zip(actions, probs[0], strict=True) if p > 0] == [answer]
-        assert not {w for _, w in view.round_wagers} & set(actions)
+        for mode in ("odds", "stand-in"):  # `strong` plays "stand-in": the odds here
+            found = heads_up_policy(view, [hand], off_tree=mode)
+            assert found is not None
+            actions, probs = found
+            assert [a for a, p in zip(actions, probs[0], strict=True) if p > 0] == [answer]
+            assert not {w for _, w in view.round_wagers} & set(actions)
+
+
+def test_off_the_rules_own_table_strong_keeps_the_certified_accuse() -> None:
+    # On the seed's own 3 v 3 table, after 1 four, 2 threes, 2 fives and 3 sixes (a raise
+    # the table never reached), `strong` answers with the table's certified default, an
+    # accuse (the exact exploitability is measured with it, and the odds answer gave `lbr`
+    # 0.08 a round more at 2 v 4, stop 39), save with three sixes, where the wager is sure
+    # to hold and accusing it sure to lose: then it takes the odds' raise, 4 sixes.
+    from tavern_dice.liars_dice import Wager
+    from tavern_dice.strategy.liars_dice.solver.tables import load_round
+
+    engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), seed=5009)
+    for wager in (Wager(1, 4), Wager(2, 3), Wager(2, 5), Wager(3, 6)):
+        seat = engine.turn
+        assert seat is not None
+        engine.wager(wager, seat)
+    view = engine.view(engine.turn or 0)
+    table = load_round("tavern", 3, 3)
+    assert tuple(table.game.index[w] for _, w in view.round_wagers) not in table.index
+    hands = [(1, 2, 6), (3, 3, 6), (2, 3, 5), (6, 6, 6)]
+    found = heads_up_policy(view, hands, off_tree="stand-in")
+    assert found is not None
+    actions, probs = found
+    chosen = [[a for a, p in zip(actions, row, strict=True) if p > 0] for row in probs]
+    assert chosen == [[ACCUSE], [ACCUSE], [ACCUSE], [Wager(4, 6)]]
+    accuse = heads_up_policy(view, hands, off_tree="accuse")
+    assert accuse is not None and accuse[0] == (ACCUSE,)
 
 
 def test_a_seeded_solver_plays_the_strategy_it_was_given_and_goes_on_from_it() -> None:

@@ -282,7 +282,7 @@ class StrongLiarsDiceBot:
             return None
         from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
-        return heads_up_policy(view, hands, off_tree="odds")
+        return heads_up_policy(view, hands, off_tree="stand-in")
 
     def _exploit_rows(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
