@@ -15,6 +15,7 @@ import pytest
 from tavern_dice.bots.base import ACCUSE
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.adjudication import count_matching
+from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.solver.oracle import (
     CompiledTree,
     RestrictedGame,
@@ -260,17 +261,24 @@ def test_off_the_stand_in_table_it_never_picks_a_wager_made_earlier_in_the_round
         forget_loaded()  # the shipped tables again for the next test
 
 
-def check_the_stand_in_answers() -> None:
+def seed_3v3_view_after(wagers: list[tuple[int, int]]) -> LiarsDiceView:
+    """The seat on turn's view of a seed's 3 v 3 round after ``wagers`` (quantity, face)."""
     from tavern_dice.liars_dice import Wager
 
     engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), seed=5009)
-    for wager in (Wager(1, 4), Wager(2, 3), Wager(2, 5), Wager(1, 6)):
+    for quantity, face in wagers:
         seat = engine.turn
         assert seat is not None
-        engine.wager(wager, seat)
+        engine.wager(Wager(quantity, face), seat)
     seat = engine.turn
     assert seat is not None and engine.dice_counts == (3, 3)
-    view = engine.view(seat)
+    return engine.view(seat)
+
+
+def check_the_stand_in_answers() -> None:
+    from tavern_dice.liars_dice import Wager
+
+    view = seed_3v3_view_after([(1, 4), (2, 3), (2, 5), (1, 6)])
     for hand, answer in (((1, 2, 6), Wager(2, 6)), ((3, 3, 6), Wager(3, 3)),
                          ((2, 3, 5), ACCUSE)):
         for mode in ("odds", "stand-in"):  # `strong` plays "stand-in": the odds here
@@ -290,12 +298,7 @@ def test_off_the_rules_own_table_strong_keeps_the_certified_accuse() -> None:
     from tavern_dice.liars_dice import Wager
     from tavern_dice.strategy.liars_dice.solver.tables import load_round
 
-    engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), seed=5009)
-    for wager in (Wager(1, 4), Wager(2, 3), Wager(2, 5), Wager(3, 6)):
-        seat = engine.turn
-        assert seat is not None
-        engine.wager(wager, seat)
-    view = engine.view(engine.turn or 0)
+    view = seed_3v3_view_after([(1, 4), (2, 3), (2, 5), (3, 6)])
     table = load_round("tavern", 3, 3)
     assert tuple(table.game.index[w] for _, w in view.round_wagers) not in table.index
     hands = [(1, 2, 6), (3, 3, 6), (2, 3, 5), (6, 6, 6)]
