@@ -469,12 +469,12 @@ def off_tree_policy(
 
     The table's own default there is to accuse (that is what its exploitability was
     certified with). ``strong`` answers so off a stand-in table (:func:`heads_up_policy`):
-    it keeps the opponent's
-    range as the table left it (their wagers while the round was in the table, read through
-    the table's policy; nothing is read into the wager that left it), and for each of its
-    hands takes the better of accusing (it wins if the standing wager is false) and the
-    raise most likely to hold (as if it will be accused) among ``legal``, the wager numbers
-    the table's rules allow now (a stand-in's own raises can include a repeat, L5b).
+    it keeps the opponent's range as the table left it (their wagers while the round was in
+    the table, read through the table's policy; nothing is read into the wager that left
+    it), and for each of its hands takes the better of accusing (it wins if the standing
+    wager is false) and the raise most likely to hold (as if it will be accused) among
+    ``legal``, the wager numbers the table's rules allow now (a stand-in's own raises can
+    include a repeat, L5b).
     """
     game = table.game
     player = len(history) % 2
@@ -527,15 +527,21 @@ def heads_up_policy(
         numbers = [game.hands[player].index(h) for h in hands]
     except (KeyError, TavernError):
         return None
+    # Off the histories, the hands that leave the table's certified accuse for the odds.
+    leave = [False] * len(hands)
     if off_tree != "accuse" and history and history not in table.index:
+        if off_tree == "odds" or game.rules != TABLE_RULES[key]:
+            leave = [True] * len(hands)
+        else:
+            standing = view.round_wagers[-1][1]
+            leave = [isinstance(standing, Wager)
+                     and count_matching(h, standing, view.rules) >= standing.quantity
+                     for h in hands]
+    if any(leave):
         legal = {game.index[w] for w in view.legal_wagers if w in game.index}
         actions, probs = off_tree_policy(table, history, numbers, legal)
-        if off_tree == "stand-in" and table.game.rules == TABLE_RULES[key]:
-            standing = view.round_wagers[-1][1]
-            sure = [isinstance(standing, Wager)
-                    and count_matching(h, standing, view.rules) >= standing.quantity
-                    for h in hands]
-            probs = np.where(np.array(sure)[:, None], probs, np.eye(len(actions))[0])
+        # The answer's first action is the accuse (off_tree_policy).
+        probs = np.where(np.array(leave)[:, None], probs, np.eye(len(actions))[0])
     else:
         actions, probs = table.policy(history, numbers)
     return keep_legal(
