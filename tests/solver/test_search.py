@@ -190,6 +190,7 @@ def test_ranges_follow_the_wagers_the_search_would_make() -> None:
 
 
 def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
+    # Seat 1 bids first here: the round is 3 v 4 (4 v 3 has the seed's own table).
     game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[4, 3])
     seat = game.turn
     assert seat is not None
@@ -207,6 +208,23 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     seat = small.turn
     assert seat is not None
     assert search_policy(small.view(seat), [(1, 2, 3)], {}) is None
+
+
+def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one() -> None:
+    from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[3, 4])
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    assert view.dice_counts[seat] == 4  # the first bidder's 4 dice: the 4 v 3 round
+    hands = [tuple(view.own_dice)]
+    table = heads_up_policy(view, hands, off_tree="stand-in")
+    assert table is not None
+    assert search_policy(view, hands, {}) is not None  # the search would answer too
+    played = StrongLiarsDiceBot("s", seed=1).range_policy(view, hands)
+    assert played[0] == table[0]
+    assert played[1] == pytest.approx(table[1])
 
 
 def test_a_searched_round_replays_from_its_seed() -> None:

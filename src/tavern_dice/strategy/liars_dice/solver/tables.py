@@ -561,9 +561,9 @@ shipped ``tavern`` table has every round up to 6 dice in play (1 v 5 and 5 v 1 s
 STAND_IN_MAX_IN_PLAY = 6
 """A stand-in plays only rounds with at most this many dice in play. The ``tavern-standard``
 table also has the rounds of 7 and 8 dice in play (stop 28); under the seed's rules those
-rounds are searched instead (:mod:`.search`), which ``lbr`` found the harder of the two at
-4 v 3 (it won 131 of 200 single rounds against the search, 142 of the same 200 against the
-7-dice stand-in; ``docs/strategy.md``)."""
+rounds are searched instead (:mod:`.search`) where the seed's own table lacks them, which
+``lbr`` found the harder of the two at 4 v 3 (it won 131 of 200 single rounds against the
+search, 142 of the same 200 against the 7-dice stand-in; ``docs/strategy.md``)."""
 
 
 def table_rounds(key: str) -> set[tuple[int, int]]:
