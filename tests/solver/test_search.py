@@ -229,7 +229,8 @@ def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one() -> None:
 
 def test_a_searched_round_replays_from_its_seed() -> None:
     def play() -> list[str]:
-        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[4, 3])
+        # Seat 0 bids first with seed 11: 3 v 4, a searched round (4 v 3 has a table).
+        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[3, 4])
         bots = [StrongLiarsDiceBot("a", seed=5), StrongLiarsDiceBot("b", seed=6)]
         first = game.round
         while game.round == first and game.winner is None:
@@ -341,7 +342,8 @@ def test_the_searchers_own_turns_are_held_to_its_earlier_search(
 
 
 def _played(wagers: tuple[Wager, ...]) -> LiarsDiceGame:
-    """A 4 v 3 round of the seed's rules (seed 3) after ``wagers``, made in turn."""
+    """A round of the seed's rules with 4 and 3 dice (seed 3; the 3-dice seat bids first,
+    so 3 v 4) after ``wagers``, made in turn."""
     game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[4, 3])
     for w in wagers:
         game.wager(w)
