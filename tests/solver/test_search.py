@@ -190,8 +190,9 @@ def test_ranges_follow_the_wagers_the_search_would_make() -> None:
 
 
 def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
-    # Seat 1 bids first here: the round is 3 v 4 (4 v 3 has the seed's own table).
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[4, 3])
+    # Seat 1 bids first here: the round is 2 v 5 (4 v 3 and 3 v 4 have the seed's own
+    # tables).
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 2])
     seat = game.turn
     assert seat is not None
     view = game.view(seat)
@@ -200,7 +201,7 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     found = search_policy(view, hands, {})
     assert found is not None
     assert bot.range_policy(view, hands)[1] == pytest.approx(found[1])
-    plain = LiarsDiceGame(2, rules=STANDARD, seed=3, starting_dice=[4, 3])
+    plain = LiarsDiceGame(2, rules=STANDARD, seed=3, starting_dice=[5, 2])
     seat = plain.turn
     assert seat is not None
     assert search_policy(plain.view(seat), hands, {}) is None
@@ -210,14 +211,18 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     assert search_policy(small.view(seat), [(1, 2, 3)], {}) is None
 
 
-def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one() -> None:
+@pytest.mark.parametrize(("starting", "bidder"), [([3, 4], 4), ([4, 3], 3)])
+def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one(
+    starting: list[int], bidder: int,
+) -> None:
     from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[3, 4])
+    # Seat 1 bids first with seed 3: 4 v 3 (stop 40), then 3 v 4 (stop 41).
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=starting)
     seat = game.turn
     assert seat is not None
     view = game.view(seat)
-    assert view.dice_counts[seat] == 4  # the first bidder's 4 dice: the 4 v 3 round
+    assert view.dice_counts[seat] == bidder
     hands = [tuple(view.own_dice)]
     table = heads_up_policy(view, hands, off_tree="stand-in")
     assert table is not None
@@ -229,8 +234,9 @@ def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one() -> None:
 
 def test_a_searched_round_replays_from_its_seed() -> None:
     def play() -> list[str]:
-        # Seat 0 bids first with seed 11: 3 v 4, a searched round (4 v 3 has a table).
-        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[3, 4])
+        # Seat 0 bids first with seed 11: 2 v 5, a searched round (4 v 3 and 3 v 4 have
+        # tables).
+        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[2, 5])
         bots = [StrongLiarsDiceBot("a", seed=5), StrongLiarsDiceBot("b", seed=6)]
         first = game.round
         while game.round == first and game.winner is None:
@@ -342,9 +348,10 @@ def test_the_searchers_own_turns_are_held_to_its_earlier_search(
 
 
 def _played(wagers: tuple[Wager, ...]) -> LiarsDiceGame:
-    """A round of the seed's rules with 4 and 3 dice (seed 3; the 3-dice seat bids first,
-    so 3 v 4) after ``wagers``, made in turn."""
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[4, 3])
+    """A round of the seed's rules with 5 and 2 dice (seed 3; the 2-dice seat bids first,
+    so 2 v 5, a round ``strong`` searches: 4 v 3 and 3 v 4 have tables) after ``wagers``,
+    made in turn."""
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 2])
     for w in wagers:
         game.wager(w)
     return game
