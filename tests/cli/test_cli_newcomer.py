@@ -254,14 +254,16 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     text = flat(result.output)
-    # Eight of the ten rounds with 7-10 dice in play searched on the standard blueprint;
-    # the seed's own table has 4 v 3 (stop 40) and 3 v 4 (stop 41).
-    assert text.count("approximate (search on the blueprint)") == 8
+    # The six rounds with 8-10 dice in play searched on the standard blueprint; the seed's
+    # own table has every 7-dice round (4 v 3 since stop 40, 3 v 4 since stop 41, 5 v 2 and
+    # 2 v 5 since stop 42).
+    assert text.count("approximate (search on the blueprint)") == 6
     assert "5 v 5" in text and "(a stand-in under these rules)" in text
     # Every round up to 6 dice in play has the seed's own table (5 of them approximate,
-    # with exact figures), and 4 v 3 and 3 v 4 too; a sampled bound on each of the other 8.
+    # with exact figures), and the four 7-dice rounds too; a sampled bound on each of the
+    # other 6.
     assert "tavern-standard table" not in text
-    assert text.count("approximate (exact figure)") == 7
-    assert text.count("] s") == 8 and "Figures marked s are sampled, not exact" in text
+    assert text.count("approximate (exact figure)") == 9
+    assert text.count("] s") == 6 and "Figures marked s are sampled, not exact" in text
     # There the sampled bound is the higher: 5 v 5 gives up far more than its build says.
     assert re.search(r"5 v 5 DAG, 2 wagers >= 0\.[1-9]\d\d s", text), text

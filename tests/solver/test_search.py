@@ -190,9 +190,9 @@ def test_ranges_follow_the_wagers_the_search_would_make() -> None:
 
 
 def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
-    # Seat 1 bids first here: the round is 2 v 5 (4 v 3 and 3 v 4 have the seed's own
-    # tables).
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 2])
+    # Seat 1 bids first here: the round is 3 v 5 (every round of 7 dice in play has the
+    # seed's own table since stop 42).
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 3])
     seat = game.turn
     assert seat is not None
     view = game.view(seat)
@@ -201,7 +201,7 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     found = search_policy(view, hands, {})
     assert found is not None
     assert bot.range_policy(view, hands)[1] == pytest.approx(found[1])
-    plain = LiarsDiceGame(2, rules=STANDARD, seed=3, starting_dice=[5, 2])
+    plain = LiarsDiceGame(2, rules=STANDARD, seed=3, starting_dice=[5, 3])
     seat = plain.turn
     assert seat is not None
     assert search_policy(plain.view(seat), hands, {}) is None
@@ -211,13 +211,15 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     assert search_policy(small.view(seat), [(1, 2, 3)], {}) is None
 
 
-@pytest.mark.parametrize(("starting", "bidder"), [([3, 4], 4), ([4, 3], 3)])
+@pytest.mark.parametrize(("starting", "bidder"),
+                         [([3, 4], 4), ([4, 3], 3), ([2, 5], 5), ([5, 2], 2)])
 def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one(
     starting: list[int], bidder: int,
 ) -> None:
     from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
-    # Seat 1 bids first with seed 3: 4 v 3 (stop 40), then 3 v 4 (stop 41).
+    # Seat 1 bids first with seed 3: 4 v 3 (stop 40), 3 v 4 (stop 41), 5 v 2 and 2 v 5
+    # (stop 42).
     game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=starting)
     seat = game.turn
     assert seat is not None
@@ -234,9 +236,9 @@ def test_strong_plays_the_seeds_own_7_dice_table_where_it_has_one(
 
 def test_a_searched_round_replays_from_its_seed() -> None:
     def play() -> list[str]:
-        # Seat 0 bids first with seed 11: 2 v 5, a searched round (4 v 3 and 3 v 4 have
-        # tables).
-        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[2, 5])
+        # Seat 0 bids first with seed 11: 3 v 5, a searched round (every 7-dice round has a
+        # table).
+        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[3, 5])
         bots = [StrongLiarsDiceBot("a", seed=5), StrongLiarsDiceBot("b", seed=6)]
         first = game.round
         while game.round == first and game.winner is None:
@@ -348,10 +350,10 @@ def test_the_searchers_own_turns_are_held_to_its_earlier_search(
 
 
 def _played(wagers: tuple[Wager, ...]) -> LiarsDiceGame:
-    """A round of the seed's rules with 5 and 2 dice (seed 3; the 2-dice seat bids first,
-    so 2 v 5, a round ``strong`` searches: 4 v 3 and 3 v 4 have tables) after ``wagers``,
+    """A round of the seed's rules with 5 and 3 dice (seed 3; the 3-dice seat bids first,
+    so 3 v 5, a round ``strong`` searches: every 7-dice round has a table) after ``wagers``,
     made in turn."""
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 2])
+    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 3])
     for w in wagers:
         game.wager(w)
     return game

@@ -14,7 +14,7 @@ from tavern_dice.play.round_gain import PositionScore
 from tavern_dice.strategy.liars_dice.solver.tables import metadata
 
 SEVEN_TO_TEN = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b >= 7}
-OWN_SEVEN = {(4, 3), (3, 4)}  # the seed's 7-dice rounds with their own table (stops 40, 41)
+OWN_SEVEN = {(4, 3), (3, 4), (5, 2), (2, 5)}  # the seed's own 7-dice tables (stops 40-42)
 
 
 SEVEN = {(a, b) for a, b in SEVEN_TO_TEN if a + b == 7}
@@ -27,11 +27,12 @@ def test_the_uncovered_rounds_are_the_blueprints_no_table_covers() -> None:
     assert set(uncovered_rounds("tavern-standard")) == SEVEN_TO_TEN - standard
     # The seed's own table has every round up to 6 dice in play, 1 v 5 and 5 v 1 included
     # (the tavern-standard table stood in for those two until stop 22).
-    # Since stop 40 it also has its own 4 v 3, since stop 41 its 3 v 4 (lbr gained less
-    # against them than against the search).
+    # Since stop 40 it also has its own 4 v 3, since stop 41 its 3 v 4, since stop 42 its
+    # 5 v 2 and 2 v 5: every 7-dice round (lbr gained less against them than against the
+    # search).
     own = {tuple(info["dice"]) for info in metadata("tavern")["rounds"]}
     six = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b <= 6}
-    assert own == six | OWN_SEVEN
+    assert own == six | OWN_SEVEN and OWN_SEVEN == SEVEN
     # Under the seed's rules the tavern-standard 7-dice tables do not stand in: strong
     # searches the rounds its own table lacks (lbr measured the search the harder of the
     # two).
@@ -42,8 +43,8 @@ def test_the_uncovered_rounds_are_the_blueprints_no_table_covers() -> None:
 def test_a_stand_in_plays_only_the_small_rounds() -> None:
     from tavern_dice.strategy.liars_dice.solver import tables
 
-    assert tables._covering_table("tavern-standard", 2, 5) is not None
-    assert tables._covering_table("tavern", 2, 5) is None
+    assert tables._covering_table("tavern-standard", 3, 5) is not None
+    assert tables._covering_table("tavern", 3, 5) is None
     assert tables.STAND_IN_MAX_IN_PLAY < 7
 
 
