@@ -14,9 +14,6 @@ from tavern_dice.play.round_gain import PositionScore
 from tavern_dice.strategy.liars_dice.solver.tables import metadata
 
 SEVEN_TO_TEN = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b >= 7}
-OWN_SEVEN = {(4, 3), (3, 4), (5, 2), (2, 5)}  # the seed's own 7-dice tables (stops 40-42)
-
-
 SEVEN = {(a, b) for a, b in SEVEN_TO_TEN if a + b == 7}
 
 
@@ -32,11 +29,11 @@ def test_the_uncovered_rounds_are_the_blueprints_no_table_covers() -> None:
     # search).
     own = {tuple(info["dice"]) for info in metadata("tavern")["rounds"]}
     six = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b <= 6}
-    assert own == six | OWN_SEVEN and OWN_SEVEN == SEVEN
+    assert own == six | SEVEN
     # Under the seed's rules the tavern-standard 7-dice tables do not stand in: strong
     # searches the rounds its own table lacks (lbr measured the search the harder of the
     # two).
-    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN - OWN_SEVEN
+    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN - SEVEN
     assert uncovered_rounds("tavern")[0] == (5, 5)  # the biggest first
 
 
@@ -63,7 +60,7 @@ def test_a_round_the_table_lacks_is_uncovered_and_played_by_the_stand_in(
 
     monkeypatch.setattr(tables, "metadata", without_1v5)
     assert tables.stand_in_rounds("tavern") == [(1, 5)]
-    assert set(uncovered_rounds("tavern")) == (SEVEN_TO_TEN - OWN_SEVEN) | {(1, 5)}
+    assert set(uncovered_rounds("tavern")) == (SEVEN_TO_TEN - SEVEN) | {(1, 5)}
 
 
 def test_every_uncovered_round_ships_a_consistent_bound() -> None:
