@@ -267,3 +267,33 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
     assert text.count("] s") == 6 and "Figures marked s are sampled, not exact" in text
     # There the sampled bound is the higher: 5 v 5 gives up far more than its build says.
     assert re.search(r"5 v 5 DAG, 2 wagers >= 0\.[1-9]\d\d s", text), text
+
+
+def test_solve_tables_names_what_a_partial_build_folder_lacks(tmp_path: Path) -> None:
+    # A build folder in TAVERN_TABLES with only the seed's table: the stand-in table and the
+    # blueprints are looked for there too, and their absence is said plainly, not a trace.
+    from tavern_dice.strategy.liars_dice.solver.tables import data_path, forget_loaded
+
+    (tmp_path / data_path("tavern").name).symlink_to(data_path("tavern"))
+    forget_loaded()
+    try:
+        result = CliRunner().invoke(app, ["solve", "tables", "--rules", "tavern"],
+                                    env={"COLUMNS": "200", "TAVERN_TABLES": str(tmp_path)})
+    finally:
+        forget_loaded()
+    assert result.exit_code == 2, result.output
+    text = flat(result.output)
+    assert "the tavern-standard table, which stands in for the tavern rounds" in text
+    assert "liars_dice_heads_up_tavern-standard.npz" in text and "Traceback" not in text
+    # With the stand-in copied in too, the blueprints' absence is a line under the table.
+    (tmp_path / data_path("tavern-standard").name).symlink_to(data_path("tavern-standard"))
+    forget_loaded()
+    try:
+        result = CliRunner().invoke(app, ["solve", "tables", "--rules", "tavern"],
+                                    env={"COLUMNS": "200", "TAVERN_TABLES": str(tmp_path)})
+    finally:
+        forget_loaded()
+    assert result.exit_code == 0, result.output
+    text = flat(result.output)
+    assert text.count("Not found: ") == 2 and "recall1_tavern-standard.npz" in text
+    assert "approximate (search on the blueprint)" not in text

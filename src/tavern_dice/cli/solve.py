@@ -212,7 +212,17 @@ def tables(
 
     stand_in = TABLE_STAND_INS.get(rules)
     if stand_in is not None:
-        by_dice = {tuple(info["dice"]): info for info in metadata(stand_in)["rounds"]}
+        try:
+            stand_in_meta = metadata(stand_in)
+        except OSError as error:
+            # A build folder in $TAVERN_TABLES replaces the package data file by file, so a
+            # folder holding only this rules' table misses the stand-in's.
+            raise typer.BadParameter(
+                f"the {stand_in} table, which stands in for the {rules} rounds without a "
+                f"table of their own, is missing: {error}; copy it into the folder (or unset "
+                "TAVERN_TABLES)"
+            ) from None
+        by_dice = {tuple(info["dice"]): info for info in stand_in_meta["rounds"]}
         for a, b in stand_in_rounds(rules):
             info = by_dice[(a, b)]
             # The stand-in's best response in its own rules is a strategy here too (its
@@ -226,7 +236,7 @@ def tables(
     # A round with a table of its own (the tavern-standard 7- and 8-dice rounds, stop 28)
     # is listed above, whatever blueprint also covers it.
     tabled = {tuple(info["dice"]) for info in meta["rounds"]}
-    blueprints, key = _blueprint_rounds(rules)
+    blueprints, key, missing = _blueprint_rounds(rules)
     blueprints = [info for info in blueprints if tuple(info["dice"]) not in tabled]
     from tavern_dice.strategy.liars_dice.solver.search import applies
 
@@ -258,6 +268,8 @@ def tables(
             "node remembers the history); their builds bound their exploitability only "
             "with best responses that remember no more wagers."
         )
+    for path in missing:
+        console.print(f"Not found: {path} (its blueprint rounds are left out above).")
     if sampled:
         counts = " or ".join(f"{n:,}" for n in sorted({r["rounds"] for r in sampled.values()}))
         console.print(
@@ -269,10 +281,10 @@ def tables(
         )
 
 
-def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None]:
+def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None, list[Path]]:
     """The metadata of the blueprint rounds that play under ``rules`` (7-10 dice in play;
-    of each round, the blueprint with the longest memory shipped) and the rules key they
-    were solved for."""
+    of each round, the blueprint with the longest memory shipped), the rules key they
+    were solved for, and the blueprint files not found (a partial ``$TAVERN_TABLES``)."""
     from tavern_dice.strategy.liars_dice.solver.blueprint import (
         RECALLS,
         blueprint_key,
@@ -282,13 +294,17 @@ def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None]:
 
     key = blueprint_key(TABLE_RULES[rules])
     if key is None:
-        return [], None
+        return [], None, []
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    missing: list[Path] = []
     for recall in sorted(RECALLS):
+        path = data_path(key, recall=recall)
         try:
-            meta = read_meta(data_path(key, recall=recall))
+            meta = read_meta(path)
         except OSError:
+            missing.append(path)
             continue
         for info in meta["rounds"]:
             rounds[tuple(info["dice"])] = info  # a longer memory replaces a shorter one
-    return sorted(rounds.values(), key=lambda r: (sum(r["dice"]), r["dice"])), key
+    rows = sorted(rounds.values(), key=lambda r: (sum(r["dice"]), r["dice"]))
+    return rows, key, missing
