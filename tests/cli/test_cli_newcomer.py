@@ -274,26 +274,23 @@ def test_solve_tables_names_what_a_partial_build_folder_lacks(tmp_path: Path) ->
     # blueprints are looked for there too, and their absence is said plainly, not a trace.
     from tavern_dice.strategy.liars_dice.solver.tables import data_path, forget_loaded
 
+    def tables_from_folder() -> tuple[int, str]:
+        forget_loaded()  # the tables read before come from the package data
+        try:
+            result = CliRunner().invoke(app, ["solve", "tables", "--rules", "tavern"],
+                                        env={"COLUMNS": "200", "TAVERN_TABLES": str(tmp_path)})
+        finally:
+            forget_loaded()
+        return result.exit_code, flat(result.output)
+
     (tmp_path / data_path("tavern").name).symlink_to(data_path("tavern"))
-    forget_loaded()
-    try:
-        result = CliRunner().invoke(app, ["solve", "tables", "--rules", "tavern"],
-                                    env={"COLUMNS": "200", "TAVERN_TABLES": str(tmp_path)})
-    finally:
-        forget_loaded()
-    assert result.exit_code == 2, result.output
-    text = flat(result.output)
+    code, text = tables_from_folder()
+    assert code == 2, text
     assert "the tavern-standard table, which stands in for the tavern rounds" in text
     assert "liars_dice_heads_up_tavern-standard.npz" in text and "Traceback" not in text
     # With the stand-in copied in too, the blueprints' absence is a line under the table.
     (tmp_path / data_path("tavern-standard").name).symlink_to(data_path("tavern-standard"))
-    forget_loaded()
-    try:
-        result = CliRunner().invoke(app, ["solve", "tables", "--rules", "tavern"],
-                                    env={"COLUMNS": "200", "TAVERN_TABLES": str(tmp_path)})
-    finally:
-        forget_loaded()
-    assert result.exit_code == 0, result.output
-    text = flat(result.output)
+    code, text = tables_from_folder()
+    assert code == 0, text
     assert text.count("Not found: ") == 2 and "recall1_tavern-standard.npz" in text
     assert "approximate (search on the blueprint)" not in text
