@@ -114,6 +114,27 @@ def deal_round(rules: LiarsDiceRules, seed: int, dice: tuple[int, int]) -> Liars
     return game
 
 
+def check_round_request(exploiter: str, dice: int | tuple[int, int], rounds: int,
+                        rules: LiarsDiceRules) -> tuple[tuple[int, int], LiarsDiceRules]:
+    """The dice pair (first bidder's, second's) and the rules to deal it under, after
+    checking the request.
+
+    Raises:
+        ExploitError: an unknown exploiter, or a count that is not a whole number of at
+            least 1.
+        RulesetError: more dice than the rules allow a player.
+    """
+    lookup(exploiter)
+    pair = dice if isinstance(dice, tuple) else (dice, dice)
+    if len(pair) != 2:
+        raise ExploitError(f"dice must be one count or two (the first bidder's, the "
+                           f"second's); got {dice!r}")
+    for label, count in (("dice", pair[0]), ("dice", pair[1]), ("rounds", rounds)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ExploitError(f"{label} must be a whole number of at least 1; got {count!r}")
+    return pair, rules.replace(dice_per_player=max(*pair, rules.dice_per_player))
+
+
 def round_gain(
     target: str, exploiter: str, dice: int | tuple[int, int], rounds: int, seed: int = 1,
     rules: LiarsDiceRules = TAVERN, progress: Callable[[int], None] | None = None,
@@ -129,15 +150,7 @@ def round_gain(
             is not a whole number of at least 1.
         RulesetError: more dice than the rules allow a player.
     """
-    lookup(exploiter)
-    pair = dice if isinstance(dice, tuple) else (dice, dice)
-    if len(pair) != 2:
-        raise ExploitError(f"dice must be one count or two (the first bidder's, the "
-                           f"second's); got {dice!r}")
-    for label, count in (("dice", pair[0]), ("dice", pair[1]), ("rounds", rounds)):
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise ExploitError(f"{label} must be a whole number of at least 1; got {count!r}")
-    table = rules.replace(dice_per_player=max(*pair, rules.dice_per_player))
+    pair, table = check_round_request(exploiter, dice, rounds, rules)
     won = {0: [0, 0], 1: [0, 0]}  # exploiter's position (0: first bidder): [rounds, wins]
     for k in range(rounds):
         seat = k % 2

@@ -1,0 +1,224 @@
+"""The same sampled bound as :func:`~tavern_dice.play.round_gain.round_gain`, with the
+target's hand summed out: the same expected figure from fewer rounds.
+
+:func:`round_gain` plays whole rounds and scores each +-1, so most of a figure's spread is
+the luck of the last reveal: whether the target's hidden dice made the accused wager
+true. A model-based exploiter (``lbr``, ``best-response``) already holds the target's
+exact hand posterior at every point of the round (its copy of the target, replayed on
+every hand). :func:`integrated_round_gain` uses it twice:
+
+* on the target's turn the action is drawn from the target's chances *averaged over that
+  posterior* (``sum_h reach(h) * p(a | h)``), which is the chance of each action the
+  exploiter faces when the target's hand is dealt and it then acts; the dealt dice are
+  never looked at;
+* when someone accuses, the round scores the exploiter's *expected* result over the
+  posterior then (the target's chance of accusing included where it accused): the
+  conditional expectation of the +-1 score given the exploiter's hand and the wagers.
+
+The exploiter's own hand is dealt and its choices made as at the table, so each round's
+score has the same expectation as a played round's (Rao-Blackwell: only the target's
+deal and its draws are averaged) and a smaller variance; each position's interval is the
+normal one from the scores' sample variance. Rounds, seats and deals are those of
+:func:`round_gain` with the same ``seed``; the target's draws come from a generator
+seeded from ``seed + k``, so a run repeats exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter, truths
+from tavern_dice.bots.liars_exploit.model import hands_of
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
+from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction
+from tavern_dice.play.exploit import ExploitError, lookup
+from tavern_dice.play.round_gain import check_round_request, deal_round
+
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class ScoreSample:
+    """One position's rounds: how many, and the sum and sum of squares of their scores."""
+
+    rounds: int
+    total: float
+    squares: float
+
+    @property
+    def mean(self) -> float:
+        """Mean score; 0 with no rounds."""
+        return self.total / self.rounds if self.rounds else 0.0
+
+    @property
+    def variance(self) -> float:
+        """Sample variance of one round's score (1, the most a +-1 score can have, with
+        fewer than two rounds)."""
+        if self.rounds < 2:
+            return 1.0
+        return max(self.squares - self.rounds * self.mean ** 2, 0.0) / (self.rounds - 1)
+
+    @property
+    def variance_of_mean(self) -> float:
+        return self.variance / self.rounds if self.rounds else 1.0
+
+
+@dataclass(frozen=True)
+class IntegratedGain:
+    """An exploiter's single rounds against a bot, the target's hand summed out.
+
+    Attributes:
+        exploiter, target, dice: as :class:`~tavern_dice.play.round_gain.RoundGain`.
+        first, second: the exploiter's rounds bidding first and bidding second.
+    """
+
+    exploiter: str
+    target: str
+    dice: tuple[int, int]
+    first: ScoreSample
+    second: ScoreSample
+
+    @property
+    def rounds(self) -> int:
+        return self.first.rounds + self.second.rounds
+
+    @property
+    def gain(self) -> float:
+        """The exploiter's mean score averaged over the two positions."""
+        return (self.first.mean + self.second.mean) / 2
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % normal interval of :attr:`gain`."""
+        half = 1.96 * math.sqrt(self.first.variance_of_mean + self.second.variance_of_mean) / 2
+        return self.gain - half, self.gain + half
+
+    @property
+    def played_rounds_equivalent(self) -> float:
+        """How many played (+-1) rounds would give an interval as narrow: a played round's
+        score has variance ``1 - mean^2`` per position."""
+        played = sum((1 - s.mean ** 2) / s.rounds for s in (self.first, self.second)
+                     if s.rounds)
+        mine = self.first.variance_of_mean + self.second.variance_of_mean
+        return self.rounds * played / mine if mine > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "exploiter": self.exploiter, "target": self.target, "dice": list(self.dice),
+            "rounds": self.rounds, "integrated": True,
+            "first": {"rounds": self.first.rounds, "mean": self.first.mean,
+                      "variance": self.first.variance},
+            "second": {"rounds": self.second.rounds, "mean": self.second.mean,
+                       "variance": self.second.variance},
+            "gain": self.gain, "low": low, "high": high,
+            "played_rounds_equivalent": self.played_rounds_equivalent,
+        }
+
+
+EXPAND_DOWN_TO = 1e-3
+"""While the round's remaining weight is at least this, an accusation's chance at a
+decision is counted exactly and only the raises are drawn (weighted by the chance of
+raising); below it the accusation is drawn like any action, so that a round that rarely
+ends does not run on for ever. Either way each round's expected score is unchanged."""
+
+
+def _expected(view: LiarsDiceView, me: int, wager: AnyWager, mine: FloatArray,
+              theirs: FloatArray, accuser_is_me: bool) -> float:
+    """The exploiter's expected score when ``wager`` is accused, its hands weighed by
+    ``mine`` and the target's by ``theirs``: the accuser loses if it holds (spot-on
+    included, L8), else the maker."""
+    truth = truths(view, me)
+    maker_score = float(mine @ truth.called(wager, theirs)) / float(mine.sum() * theirs.sum())
+    return -maker_score if accuser_is_me else maker_score
+
+
+def integrated_score(target: str, exploiter: str, pair: tuple[int, int], seed: int,
+                     seat: int, table: LiarsDiceRules) -> tuple[int, float]:
+    """One round (see the module doc): the exploiter's position (0: it bids first) and its
+    expected score given the raises drawn."""
+    game = deal_round(table, seed, pair)
+    agent = lookup(exploiter).build(target, "exploiter", seed)
+    if not isinstance(agent, LookaheadExploiter) or agent.depth != 1:
+        raise ExploitError(f"{exploiter!r} is not a local best response with a model of "
+                           f"its target; the integrated figure is lbr's")
+    opp = 1 - seat
+    rng = np.random.default_rng(seed)
+    position = 0 if game.starter == seat else 1
+    sides = game.rules.sides
+    reach = {seat: hands_of(game.dice_counts[seat], sides).prob.astype(np.float64),
+             opp: hands_of(game.dice_counts[opp], sides).prob.astype(np.float64)}
+    score, weight = 0.0, 1.0  # what the accusations weighed so far add; the rest's weight
+    while True:
+        # The exploiter's view: its dealt dice are in it, but nothing below reads them
+        # (its choices are made for every hand it could hold; the target's views are built
+        # by its model from the public part).
+        view = game.view(seat)
+        actor = game.turn
+        assert actor is not None
+        actions: Sequence[LiarsAction]
+        strategy: FloatArray
+        if actor == seat:
+            actions, pick = agent.choices(view, reach[opp])
+            strategy = np.eye(len(actions))[pick]
+        else:
+            actions, probs = agent.model.policy(view, opp)
+            strategy = np.asarray(probs, dtype=np.float64)
+        chances = reach[actor] @ strategy
+        chances /= chances.sum()
+        accused = None
+        if ACCUSE in actions:
+            i = list(actions).index(ACCUSE)
+            if chances[i] > 0:
+                assert view.wager is not None
+                who = {**reach, actor: reach[actor] * strategy[:, i]}
+                accused = _expected(view, seat, view.wager, who[seat], who[opp],
+                                    actor == seat)
+                if weight >= EXPAND_DOWN_TO:
+                    # Counted exactly: the round goes on only by a raise.
+                    score += weight * chances[i] * accused
+                    if chances[i] >= 1.0 - 1e-12:
+                        return position, score
+                    weight *= 1.0 - chances[i]
+                    chances[i] = 0.0
+                    chances /= chances.sum()
+        drawn = int(rng.choice(len(actions), p=chances))
+        action = actions[drawn]
+        if action == ACCUSE:
+            assert accused is not None
+            return position, score + weight * accused
+        reach[actor] = reach[actor] * strategy[:, drawn]
+        game.wager(action, actor)
+
+
+def integrated_round_gain(
+    target: str, exploiter: str, dice: int | tuple[int, int], rounds: int, seed: int = 1,
+    rules: LiarsDiceRules = TAVERN, progress: Callable[[int], None] | None = None,
+) -> IntegratedGain:
+    """:func:`~tavern_dice.play.round_gain.round_gain`'s rounds (the same deals, seats and
+    arguments), each scored by the exploiter's expected result over the target's hand.
+
+    Raises:
+        ExploitError: an unknown exploiter, one without a model of its target, or a count
+            that is not a whole number of at least 1.
+        RulesetError: more dice than the rules allow a player.
+    """
+    pair, table = check_round_request(exploiter, dice, rounds, rules)
+    sums = {0: [0, 0.0, 0.0], 1: [0, 0.0, 0.0]}
+    for k in range(rounds):
+        position, score = integrated_score(target, exploiter, pair, seed + k, k % 2, table)
+        sums[position][0] += 1
+        sums[position][1] += score
+        sums[position][2] += score * score
+        if progress is not None:
+            progress(1)
+    first, second = (ScoreSample(int(s[0]), float(s[1]), float(s[2]))
+                     for s in (sums[0], sums[1]))
+    return IntegratedGain(exploiter, target, pair, first, second)
