@@ -273,12 +273,12 @@ def tables(
     if sampled:
         counts = " or ".join(f"{n:,}" for n in sorted({r["rounds"] for r in sampled.values()}))
         summed = any(r.get("integrated") for r in sampled.values())
-        how = (", each scored by its expected result given the wagers drawn (both hands "
-               "summed out: the same mean, about a tenth of the variance)" if summed else "")
+        how = (", each scored by its expected result given the wagers drawn, both hands "
+               "summed out (the same mean, about a tenth of the variance)" if summed else "")
         console.print(
             "Figures marked s are sampled, not exact: the local best response's mean score "
-            f"over {counts} single rounds against strong{how} (both positions; 95 % "
-            "interval), a lower bound on what the policy as played gives up; the "
+            f"over {counts} single rounds against strong (both positions; 95 % "
+            f"interval){how}, a lower bound on what the policy as played gives up; the "
             "exploitability column then gives the interval's low end where it is the higher "
             "bound (python -m tavern_dice.play.round_bounds)."
         )
