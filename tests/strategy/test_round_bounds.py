@@ -77,11 +77,11 @@ def test_every_uncovered_round_ships_a_consistent_bound() -> None:
             if record.get("integrated"):
                 # Since stop 44 the searched rounds' figures sum both hands out
                 # (round_gain_integrated): mean scores and their variances.
-                means = first["mean"], second["mean"]
+                means = [first["mean"], second["mean"]]
                 assert 0 <= first["variance"] < 1 and 0 <= second["variance"] < 1
             else:
-                means = tuple(PositionScore(side["rounds"], side["wins"]).mean
-                              for side in (first, second))
+                means = [PositionScore(side["rounds"], side["wins"]).mean
+                         for side in (first, second)]
             assert record["gain"] == pytest.approx(sum(means) / 2)
             assert record["low"] < record["gain"] < record["high"]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
@@ -57,9 +57,27 @@ class PositionScore:
         return 4 * p * (1 - p) / (self.rounds + 4)
 
 
+class Position(Protocol):
+    """One position's rounds as :class:`TwoPositions` reads them."""
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def mean(self) -> float: ...
+
+    @property
+    def variance_of_mean(self) -> float: ...
+
+
+P = TypeVar("P", bound=Position)
+
+
 @dataclass(frozen=True)
-class RoundGain:
-    """An exploiter's single rounds against a bot, by the exploiter's position.
+class TwoPositions(Generic[P]):
+    """An exploiter's single rounds against a bot, by the exploiter's position, and the
+    figure they give: the two positions' mean scores averaged (stratified), with its
+    interval.
 
     Attributes:
         exploiter, target: who played.
@@ -70,16 +88,12 @@ class RoundGain:
     exploiter: str
     target: str
     dice: tuple[int, int]
-    first: PositionScore
-    second: PositionScore
+    first: P
+    second: P
 
     @property
     def rounds(self) -> int:
         return self.first.rounds + self.second.rounds
-
-    @property
-    def wins(self) -> int:
-        return self.first.wins + self.second.wins
 
     @property
     def gain(self) -> float:
@@ -92,6 +106,15 @@ class RoundGain:
         """95 % normal interval of :attr:`gain`."""
         half = 1.96 * math.sqrt(self.first.variance_of_mean + self.second.variance_of_mean) / 2
         return self.gain - half, self.gain + half
+
+
+@dataclass(frozen=True)
+class RoundGain(TwoPositions[PositionScore]):
+    """Rounds played out, each scored +-1 (:func:`round_gain`)."""
+
+    @property
+    def wins(self) -> int:
+        return self.first.wins + self.second.wins
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval

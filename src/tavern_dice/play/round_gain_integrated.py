@@ -1,26 +1,26 @@
-"""The same sampled bound as :func:`~tavern_dice.play.round_gain.round_gain`, with the
-target's hand summed out: the same expected figure from fewer rounds.
+"""The same sampled bound as :func:`~tavern_dice.play.round_gain.round_gain`, with both
+hands summed out: the same expected figure from fewer rounds.
 
 :func:`round_gain` plays whole rounds and scores each +-1, so most of a figure's spread is
-the luck of the last reveal: whether the target's hidden dice made the accused wager
-true. A model-based exploiter (``lbr``, ``best-response``) already holds the target's
-exact hand posterior at every point of the round (its copy of the target, replayed on
-every hand). :func:`integrated_round_gain` uses it twice:
+the luck of the reveal. ``lbr`` holds a copy of its target, and so its exact hand posterior
+at every point of the round; :func:`integrated_round_gain` draws only the public wagers
+and scores each round by its expected result given them:
 
-* on the target's turn the action is drawn from the target's chances *averaged over that
-  posterior* (``sum_h reach(h) * p(a | h)``), which is the chance of each action the
-  exploiter faces when the target's hand is dealt and it then acts; the dealt dice are
-  never looked at;
-* when someone accuses, the round scores the exploiter's *expected* result over the
-  posterior then (the target's chance of accusing included where it accused): the
-  conditional expectation of the +-1 score given the exploiter's hand and the wagers.
+* on ``lbr``'s turn it chooses for every hand it could hold at once
+  (:meth:`~tavern_dice.bots.liars_exploit.lookahead.LookaheadExploiter.choices`); its
+  action is drawn with the chance its hands take it, and its range keeps those hands;
+* on the target's turn the action is drawn from its chances averaged over its range
+  (``sum_h reach(h) * p(a | h)``), and its range is weighed by that action's chance;
+* an accusation's chance at each decision is counted exactly, its expected result taken
+  over both ranges, and only the raises are drawn (:data:`EXPAND_DOWN_TO`).
 
-The exploiter's own hand is dealt and its choices made as at the table, so each round's
-score has the same expectation as a played round's (Rao-Blackwell: only the target's
-deal and its draws are averaged) and a smaller variance; each position's interval is the
-normal one from the scores' sample variance. Rounds, seats and deals are those of
-:func:`round_gain` with the same ``seed``; the target's draws come from a generator
-seeded from ``seed + k``, so a run repeats exactly.
+The wagers are so drawn with the chances they have when both hands are dealt and the
+players act, and each round's score is the conditional expectation of the played score
+given them: the same mean (Rao-Blackwell), a smaller variance (about a tenth, measured in
+``docs/strategy.md``). Each position's interval is the normal one from the scores'
+sample variance. Rounds, seats and roll-offs are those of :func:`round_gain` with the same
+``seed``; the draws come from a generator seeded from ``seed + k``, so a run repeats
+exactly.
 """
 
 from __future__ import annotations
@@ -33,13 +33,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter, truths
+from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter, Truths, truths
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
-from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction
 from tavern_dice.play.exploit import ExploitError, lookup
-from tavern_dice.play.round_gain import check_round_request, deal_round
+from tavern_dice.play.round_gain import TwoPositions, check_round_request, deal_round
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -71,34 +70,8 @@ class ScoreSample:
 
 
 @dataclass(frozen=True)
-class IntegratedGain:
-    """An exploiter's single rounds against a bot, the target's hand summed out.
-
-    Attributes:
-        exploiter, target, dice: as :class:`~tavern_dice.play.round_gain.RoundGain`.
-        first, second: the exploiter's rounds bidding first and bidding second.
-    """
-
-    exploiter: str
-    target: str
-    dice: tuple[int, int]
-    first: ScoreSample
-    second: ScoreSample
-
-    @property
-    def rounds(self) -> int:
-        return self.first.rounds + self.second.rounds
-
-    @property
-    def gain(self) -> float:
-        """The exploiter's mean score averaged over the two positions."""
-        return (self.first.mean + self.second.mean) / 2
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95 % normal interval of :attr:`gain`."""
-        half = 1.96 * math.sqrt(self.first.variance_of_mean + self.second.variance_of_mean) / 2
-        return self.gain - half, self.gain + half
+class IntegratedGain(TwoPositions[ScoreSample]):
+    """``lbr``'s single rounds with both hands summed out (:func:`integrated_round_gain`)."""
 
     @property
     def played_rounds_equivalent(self) -> float:
@@ -130,12 +103,11 @@ raising); below it the accusation is drawn like any action, so that a round that
 ends does not run on for ever. Either way each round's expected score is unchanged."""
 
 
-def _expected(view: LiarsDiceView, me: int, wager: AnyWager, mine: FloatArray,
-              theirs: FloatArray, accuser_is_me: bool) -> float:
+def _expected(truth: Truths, wager: AnyWager, mine: FloatArray, theirs: FloatArray,
+              accuser_is_me: bool) -> float:
     """The exploiter's expected score when ``wager`` is accused, its hands weighed by
     ``mine`` and the target's by ``theirs``: the accuser loses if it holds (spot-on
     included, L8), else the maker."""
-    truth = truths(view, me)
     maker_score = float(mine @ truth.called(wager, theirs)) / float(mine.sum() * theirs.sum())
     return -maker_score if accuser_is_me else maker_score
 
@@ -155,6 +127,7 @@ def integrated_score(target: str, exploiter: str, pair: tuple[int, int], seed: i
     sides = game.rules.sides
     reach = {seat: hands_of(game.dice_counts[seat], sides).prob.astype(np.float64),
              opp: hands_of(game.dice_counts[opp], sides).prob.astype(np.float64)}
+    truth = truths(game.view(seat), seat)  # the dice counts stay put within the round
     score, weight = 0.0, 1.0  # what the accusations weighed so far add; the rest's weight
     while True:
         # The exploiter's view: its dealt dice are in it, but nothing below reads them
@@ -179,8 +152,7 @@ def integrated_score(target: str, exploiter: str, pair: tuple[int, int], seed: i
             if chances[i] > 0:
                 assert view.wager is not None
                 who = {**reach, actor: reach[actor] * strategy[:, i]}
-                accused = _expected(view, seat, view.wager, who[seat], who[opp],
-                                    actor == seat)
+                accused = _expected(truth, view.wager, who[seat], who[opp], actor == seat)
                 if weight >= EXPAND_DOWN_TO:
                     # Counted exactly: the round goes on only by a raise.
                     score += weight * chances[i] * accused
@@ -202,8 +174,8 @@ def integrated_round_gain(
     target: str, exploiter: str, dice: int | tuple[int, int], rounds: int, seed: int = 1,
     rules: LiarsDiceRules = TAVERN, progress: Callable[[int], None] | None = None,
 ) -> IntegratedGain:
-    """:func:`~tavern_dice.play.round_gain.round_gain`'s rounds (the same deals, seats and
-    arguments), each scored by the exploiter's expected result over the target's hand.
+    """:func:`~tavern_dice.play.round_gain.round_gain`'s rounds (the same seats, roll-offs
+    and arguments), each scored by ``lbr``'s expected result given the wagers drawn.
 
     Raises:
         ExploitError: an unknown exploiter, one without a model of its target, or a count
