@@ -19,7 +19,9 @@ from tavern_dice.liars_dice.wager import ACCUSE, Wager
 from tavern_dice.play.runner import liars_dice_step
 from tavern_dice.strategy.liars_dice.solver import leaves as leaf_module
 from tavern_dice.strategy.liars_dice.solver import search
+from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.leaves import LeafValues, leaf_values
+from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.search import RoundSearcher, search_policy, solve
 
 KEY = "tavern-standard"
@@ -554,3 +556,28 @@ def test_leaves_remembering_two_wagers_read_the_two_wager_blueprint(
     read = values.dense[0, slot] if slot >= 0 else values.u[0, rising] @ values.vt[0, rising]
     assert np.linalg.norm(read - expected) <= 2e-3 * np.linalg.norm(expected)
     leaf_values.cache_clear()
+
+
+def test_escape_aware_leaves_read_the_escape_blueprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ESCAPES the leaves are the escape DAG's values with every escape left; its
+    escapes are the engine's either-only raises; with a budget of 0 the same CFR gives the
+    last-wager DAG's values exactly."""
+    monkeypatch.setattr(leaf_module, "ESCAPES", 1)
+    monkeypatch.setattr(leaf_module, "ESCAPE_ITERATIONS", 3)
+    leaf_values.cache_clear()
+    leaves = leaf_values(KEY, 4, 3)
+    tree = leaves.tree
+    assert tree.escapes == 1
+    bids = leaves.game.bids
+    escapes = leaf_module.escape_targets(leaves.game)
+    assert [str(bids.wager(j)) for j in escapes[bids.index(Wager(3, 4))]] == [
+        "1 five", "1 six", "2 fives", "2 sixes"]
+    assert leaves.node(Wager(2, 5), 0) == tree.escape_node(bids.index(Wager(2, 5)), 0, 1)
+    assert leaves.eu.shape == (tree.n_nodes, *leaves.game.n_states)
+    leaf_values.cache_clear()
+    none = leaf_module.escape_memory(leaves.game, 0, iterations=3)
+    plain = PublicTree.build(bids.n_bids, recall=1)
+    solver = DagCFRSolver(leaves.game, plain)
+    solver.iterate(3)
+    expected = leaf_module._play_out(leaves.game, plain, solver.average(), solver.average())
+    assert none.eu == pytest.approx(expected, abs=1e-6)

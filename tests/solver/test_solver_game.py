@@ -99,6 +99,36 @@ def test_exact_tree_shape_and_lookup() -> None:
         tree.node_of([3, 2])
 
 
+def test_the_escape_tree_adds_the_either_only_raises_within_a_budget() -> None:
+    """1 die each: wager 8 is 2 threes, whose escapes are 1 four, 1 five, 1 six (3-5).
+    With one escape left they join the raises and lead to nodes with none left; with
+    none left (and with a budget of 0 everywhere) the tree is the last-wager DAG."""
+    escape_to = [[j for j in range(12) if j % 6 > i % 6 and j // 6 < i // 6]
+                 for i in range(12)]
+    assert escape_to[8] == [3, 4, 5]
+    tree = PublicTree.build_escapes(12, escape_to, 1)
+    node = tree.escape_node(8, 1, 1)
+    actor, slots = tree.slots_at(node)
+    assert actor == 1
+    assert sorted(tree.slot_action[1][slots].tolist()) == [3, 4, 5, 9, 10, 11, 12]
+    for slot in range(slots.start, slots.stop):
+        action = int(tree.slot_action[1][slot])
+        child = int(tree.slot_child[1][slot])
+        if action in (3, 4, 5):
+            assert child == tree.escape_node(action, 0, 0)
+        elif action < 12:
+            assert child == tree.escape_node(action, 0, 1)
+    _, spent = tree.slots_at(tree.escape_node(8, 1, 0))
+    assert sorted(tree.slot_action[1][spent].tolist()) == [9, 10, 11, 12]
+    assert tree.window_node([8], 1) == node  # a history is read with every escape left
+    plain, none = PublicTree.build(12, recall=1), PublicTree.build_escapes(12, escape_to, 0)
+    for p in (0, 1):
+        assert (none.slot_action[p] == plain.slot_action[p]).all()
+        assert (none.slot_child[p] == plain.slot_child[p]).all()
+    with pytest.raises(RulesetError):
+        PublicTree.build_escapes(12, escape_to[:5], 1)
+
+
 def test_window_tree_merges_histories() -> None:
     tree = PublicTree.build(6, recall=1)
     assert tree.node_of([0, 1, 2, 4]) == tree.node_of([2, 4])  # same last wager, same actor

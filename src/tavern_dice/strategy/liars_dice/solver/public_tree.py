@@ -35,7 +35,11 @@ recall 2, 10 dice (5, 5)       ~3 500      EU 0.9 GB float32, ~10 s: too slow
 recall 1, 10 dice (5, 5)       120         EU 30 MB, ~0.5 s
 =============================  ==========  ==========================================
 
-Numbering: nodes are sorted by (layer = last wager, actor); each player's
+A third, :meth:`PublicTree.build_escapes`, is the ``recall=1`` DAG with a budget of
+*escapes*, raises to a lower-numbered wager (the seed's ``either``-only raises): a node
+is (last wager, actor, escapes left).
+
+Numbering: nodes are sorted by (escapes used, layer = last wager, actor); each player's
 *slots* (its actions at its nodes) are sorted by (node, action) with the
 accusation first. Arrays are grouped per (layer, actor) so that the solver
 sweeps a layer at a time (:class:`Group`).
@@ -126,6 +130,7 @@ class PublicTree:
     groups: list[Group] = field(repr=False)
     _mask_to_node: IntArray | None = field(repr=False)
     _key_to_node: dict[tuple[tuple[int, ...], int], int] | None = field(repr=False)
+    escapes: int | None = None
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -183,6 +188,46 @@ class PublicTree:
         )
 
     @classmethod
+    def build_escapes(cls, n_bids: int, escape_to: Sequence[Sequence[int]],
+                      budget: int) -> PublicTree:
+        """The last-wager DAG with up to ``budget`` *escapes* besides the raises to a
+        higher-numbered wager: from wager ``w`` a player may also wager any of
+        ``escape_to[w]`` (lower-numbered: under the seed's ``either`` raise a higher face
+        at a lower quantity), each using one of the escapes left. A node is (last wager,
+        player to act, escapes left); with none left the round goes on as the ``recall=1``
+        DAG. Escapes to lower numbers would cycle without the budget; with it the nodes
+        sort by (escapes used, last wager), parents first."""
+        if budget < 0 or len(escape_to) != n_bids:
+            raise RulesetError("an escape tree needs a budget >= 0 and targets per wager")
+        root: tuple[tuple[int, ...], int] = ((), 0)
+        keys = {root: 0}
+        order: list[tuple[int, int, int]] = [(-1, 0, budget)]
+        pars: list[int] = []
+        kids: list[int] = []
+        acts: list[int] = []
+        head = 0
+        while head < len(order):
+            last, actor, left = order[head]
+            moves = [(c, left) for c in range(last + 1, n_bids)]
+            if left and last >= 0:
+                moves += [(c, left - 1) for c in escape_to[last]]
+            for c, after in moves:
+                key = ((c, after), 1 - actor)
+                if key not in keys:
+                    keys[key] = len(order)
+                    order.append((c, 1 - actor, after))
+                pars.append(head)
+                kids.append(keys[key])
+                acts.append(c)
+            head += 1
+        return cls._compile(
+            n_bids, 1, np.array([w for w, _, _ in order], dtype=np.int64),
+            np.array([a for _, a, _ in order], dtype=np.int64), np.array(pars, dtype=np.int64),
+            np.array(kids, dtype=np.int64), np.array(acts, dtype=np.int64), None, keys,
+            np.array([budget - e for _, _, e in order], dtype=np.int64), budget,
+        )
+
+    @classmethod
     def _compile(
         cls,
         n_bids: int,
@@ -194,12 +239,15 @@ class PublicTree:
         act: IntArray,
         masks: IntArray | None,
         keys: dict[tuple[tuple[int, ...], int], int] | None,
+        stage: IntArray | None = None,
+        escapes: int | None = None,
     ) -> PublicTree:
         n = layer.shape[0]
-        order = np.lexsort((np.arange(n), actor, layer))
+        stage = np.zeros(n, dtype=np.int64) if stage is None else stage
+        order = np.lexsort((np.arange(n), actor, layer, stage))
         new_id = np.empty(n, dtype=np.int64)
         new_id[order] = np.arange(n, dtype=np.int64)
-        layer, actor = layer[order], actor[order]
+        layer, actor, stage = layer[order], actor[order], stage[order]
         par, child = new_id[par], new_id[child]
         nonroot = np.arange(1, n, dtype=np.int64)  # the root sorts first (layer -1)
         s_par = np.concatenate([par, nonroot])
@@ -226,31 +274,33 @@ class PublicTree:
             bid_slots = np.flatnonzero(slot_action[p] < n_bids)
             in_order.append(bid_slots[np.argsort(slot_child[p][bid_slots], kind="stable")])
         groups: list[Group] = []
-        gkey = layer * 2 + actor
-        for lay in range(-1, n_bids):
-            for a in (0, 1):
-                n_lo = int(np.searchsorted(gkey, lay * 2 + a, side="left"))
-                n_hi = int(np.searchsorted(gkey, lay * 2 + a, side="right"))
-                if n_hi == n_lo:
-                    continue
-                sn = slot_node[a]
-                s_lo = int(np.searchsorted(sn, n_lo, side="left"))
-                s_hi = int(np.searchsorted(sn, n_hi, side="left"))
-                starts = np.searchsorted(sn[s_lo:s_hi], np.arange(n_lo, n_hi)).astype(np.int64)
-                o = 1 - a
-                io = in_order[o]
-                kids_sorted = slot_child[o][io]
-                i_lo = int(np.searchsorted(kids_sorted, n_lo, side="left"))
-                i_hi = int(np.searchsorted(kids_sorted, n_hi, side="left"))
-                in_slots = io[i_lo:i_hi].astype(np.int64)
-                in_kids = kids_sorted[i_lo:i_hi]
-                in_starts: IntArray | None = None
-                if in_slots.shape[0] != n_hi - n_lo:
-                    in_starts = np.searchsorted(in_kids, np.arange(n_lo, n_hi)).astype(np.int64)
-                groups.append(Group(
-                    lay, a, n_lo, n_hi, s_lo, s_hi, starts, lay >= 0, in_slots,
-                    slot_node[o][in_slots], in_starts,
-                ))
+        # Sweep order: stage, then the last wager, then the actor (parents before children).
+        gkey = (stage * (n_bids + 1) + layer + 1) * 2 + actor
+        for st, lay, a in ((st, lay, a) for st in range(int(stage.max()) + 1)
+                           for lay in range(-1, n_bids) for a in (0, 1)):
+            want = (st * (n_bids + 1) + lay + 1) * 2 + a
+            n_lo = int(np.searchsorted(gkey, want, side="left"))
+            n_hi = int(np.searchsorted(gkey, want, side="right"))
+            if n_hi == n_lo:
+                continue
+            sn = slot_node[a]
+            s_lo = int(np.searchsorted(sn, n_lo, side="left"))
+            s_hi = int(np.searchsorted(sn, n_hi, side="left"))
+            starts = np.searchsorted(sn[s_lo:s_hi], np.arange(n_lo, n_hi)).astype(np.int64)
+            o = 1 - a
+            io = in_order[o]
+            kids_sorted = slot_child[o][io]
+            i_lo = int(np.searchsorted(kids_sorted, n_lo, side="left"))
+            i_hi = int(np.searchsorted(kids_sorted, n_hi, side="left"))
+            in_slots = io[i_lo:i_hi].astype(np.int64)
+            in_kids = kids_sorted[i_lo:i_hi]
+            in_starts: IntArray | None = None
+            if in_slots.shape[0] != n_hi - n_lo:
+                in_starts = np.searchsorted(in_kids, np.arange(n_lo, n_hi)).astype(np.int64)
+            groups.append(Group(
+                lay, a, n_lo, n_hi, s_lo, s_hi, starts, lay >= 0, in_slots,
+                slot_node[o][in_slots], in_starts,
+            ))
         mask_to_node = new_id if masks is not None else None
         key_to_node = None
         if keys is not None:
@@ -260,7 +310,7 @@ class PublicTree:
             (slot_node[0], slot_node[1]), (slot_child[0], slot_child[1]),
             (slot_action[0], slot_action[1]), (slot_seg[0], slot_seg[1]),
             (seg_starts[0], seg_starts[1]), (pnodes[0], pnodes[1]), groups,
-            mask_to_node, key_to_node,
+            mask_to_node, key_to_node, escapes,
         )
 
     # ------------------------------------------------------------------ queries
@@ -305,10 +355,25 @@ class PublicTree:
         ``k``, or the whole history when shorter) with player ``actor`` to act."""
         if self._key_to_node is None:
             raise RulesetError("only a recall-k DAG is indexed by its last wagers")
+        if self.escapes is not None and last:  # the escape DAG, every escape still left
+            return self.escape_node(int(last[-1]), actor, self.escapes)
         node = self._key_to_node.get((tuple(int(b) for b in last), int(actor)))
         if node is None:
             raise IllegalActionError(
                 f"no node remembers wagers {list(last)} with player {actor} to act"
+            )
+        return node
+
+    def escape_node(self, wager: int, actor: int, left: int) -> int:
+        """The node of an escape DAG (:meth:`build_escapes`) after ``wager`` with player
+        ``actor`` to act and ``left`` escapes left."""
+        if self.escapes is None or self._key_to_node is None:
+            raise RulesetError("only an escape DAG counts the escapes left")
+        node = self._key_to_node.get(((int(wager), int(left)), int(actor)))
+        if node is None:
+            raise IllegalActionError(
+                f"no node after wager {wager} with player {actor} to act and {left} "
+                f"escapes left"
             )
         return node
 
