@@ -351,6 +351,35 @@ def test_the_searchers_own_turns_are_held_to_its_earlier_search(
         expected.strategy)
 
 
+
+def test_only_turns_answering_an_escape_are_resolved_with_that_option(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RESOLVE_ESCAPES (RESOLVE off): after the opponent's escape (1 six over 2 fives) the
+    searcher's solve is the re-solving gadget's, held to the values RESOLVE would hold it to, and
+    differs from the plain solve; after a raise in the ``standard`` order (2 sixes) it is
+    the plain solve."""
+    monkeypatch.setattr(search, "RESOLVE", False)
+    monkeypatch.setattr(search, "RESOLVE_ESCAPES", True)
+    searcher = RoundSearcher(KEY, 4, 3)
+    assert search._escaped((Wager(2, 5), Wager(1, 6)))
+    assert not search._escaped((Wager(2, 5), Wager(2, 6)))
+    assert not search._escaped((Wager(1, 6),))
+    for last, held in ((Wager(1, 6), True), (Wager(2, 6), False)):
+        wagers = (Wager(1, 1), Wager(2, 5), last)
+        reach = searcher.reach(TAVERN, wagers, 1)
+        plain = solve(searcher.leaves, TAVERN, 1, wagers, reach)
+        got = searcher.solution(TAVERN, wagers, 1).strategy
+        if held:
+            follow = searcher._follow(TAVERN, wagers, 1)
+            assert follow is not None
+            expected = solve(searcher.leaves, TAVERN, 1, wagers, reach, follow=follow)
+            assert got == pytest.approx(expected.strategy)
+            assert np.abs(got - plain.strategy).max() > 0.01
+        else:
+            assert got == pytest.approx(plain.strategy)
+
+
 def _played(wagers: tuple[Wager, ...]) -> LiarsDiceGame:
     """A round of the seed's rules with 5 and 3 dice (seed 3; the 3-dice seat bids first,
     so 3 v 5, a round ``strong`` searches: every 7-dice round has a table) after ``wagers``,

@@ -20,8 +20,10 @@ for good). A person, a randomised bot or an exploiter is never named.
 against anyone else, it *searches* (:mod:`tavern_dice.strategy.liars_dice.solver.search`):
 at each decision it re-solves the rest of the round two wagers deep over both players'
 hand ranges, which it keeps from the round's whole history, with the ``standard``
-blueprint's values at the leaves. The blueprint alone forgets the history, which the
-``either`` rule's lower-quantity raises turn against it.
+blueprint's values at the leaves; on its turn after the opponent's wager it re-solves
+safely (the opponent's range held only to the values its wagers had, not to the model).
+The blueprint alone forgets the history, which the ``either`` rule's lower-quantity
+raises turn against it.
 
 **Heads-up in a bigger round** otherwise (the ``standard`` raise, 9 or 10 dice in play:
 the 7- and 8-dice rounds have tables), it samples the shipped *blueprint*

@@ -15,8 +15,8 @@ search), on every decision:
   earlier wager its maker's chance of it is read from the search solved at that point
   (the viewer's own wagers exactly, as it played them; the opponent's through the same
   search with every legal raise at its root, mixed 95 : 5 with a uniform choice so that
-  no wager is impossible). With :data:`RESOLVE` (off: measured worse) the viewer's own
-  turns would not trust that model but re-solve safely (Burch, Johanson & Bowling 2014;
+  no wager is impossible). With :data:`RESOLVE` (on) the viewer's own
+  turns do not trust that model but re-solve safely (Burch, Johanson & Bowling 2014;
   DeepStack's continual re-solving): the opponent's range chosen by a gadget in which
   each of its hands may take the value it had when it wagered, or enter the subgame.
 * **Subgame.** The player to act accuses or raises; after a raise the other accuses or
@@ -65,14 +65,23 @@ after 20, 0.056-0.062 after 30 and 0.04 after 40 (regret matching+ with linear
 averaging: 0.16-0.18, 0.12-0.16, 0.09-0.12)."""
 SPREAD = 1
 """Raises considered per face: the smallest legal quantity and up to this many above it."""
-RESOLVE = False
+RESOLVE = True
 """Re-solve the searcher's own turns safely: the opponent's range is not the one modelled
 from its wagers but what the re-solving gadget lets it pick (:func:`solve`'s ``follow``;
-:meth:`RoundSearcher._follow` says where the values come from). **Off**: against ``lbr``
-it changed nothing measurable, and it cost ``strong`` most of its edge over
-``equilibrium`` (heads-up, 5 dice each, seed's rules: 53-55 % of 200 games against 70 %
-without; ``docs/strategy.md``): held only to values, it plays against the worst range
-those allow and stops reading what an honest opponent's wagers say."""
+:meth:`RoundSearcher._follow` says where the values come from). **On** since stop 45: on
+the same 100 rounds ``lbr`` gained 0.259 [0.190, 0.329] a round at 4 v 4 against 0.310
+[0.246, 0.374] without, and 0.252 [0.178, 0.326] at 5 v 3 against 0.391 [0.331, 0.451];
+heads-up against ``equilibrium`` (5 dice each, seed's rules, 200 games, the same seeds)
+``strong`` won 110 with it and 111 without (``docs/strategy.md``). Stop 22 had left it off:
+its 100 played rounds (+-0.18) saw no gain, and ``strong`` then searched the 7-dice rounds
+too, where reading an honest opponent's wagers had won it 70 % of 200 games against
+``equilibrium``, 53-55 % with it."""
+RESOLVE_ESCAPES = False
+"""Re-solve safely (as :data:`RESOLVE`) only the searcher's turns that answer an escape of
+the opponent's (a raise to a lower quantity of a higher face, which only the ``either``
+raise allows): the model reads those worst (after "1 six" over "2 fives" it gave hands
+with a six a chance of 0.52 and hands without one 0.50), while the ``standard``
+blueprints never make one."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 BLUEPRINT_UNTIL_ESCAPE = False
@@ -379,7 +388,8 @@ class RoundSearcher:
             if reach is None:
                 reach = self.reach(rules, wagers, viewer)
             actor = len(wagers) % 2
-            follow = self._follow(rules, wagers, viewer) if RESOLVE and actor == viewer else None
+            resolve = RESOLVE or (RESOLVE_ESCAPES and _escaped(wagers))
+            follow = self._follow(rules, wagers, viewer) if resolve and actor == viewer else None
             found = solve(self.leaves, rules, actor, wagers, reach, every=actor != viewer,
                           choose=actor == viewer,
                           follow=follow)
@@ -409,6 +419,15 @@ class RoundSearcher:
         if wagers[-1] in theirs.actions:
             return theirs.values[:, theirs.actions.index(wagers[-1])]
         return None
+
+
+def _escaped(wagers: Sequence[AnyWager]) -> bool:
+    """Whether the last of ``wagers`` is an escape: fewer dice than the wager before."""
+    if len(wagers) < 2:
+        return False
+    last, before = wagers[-1], wagers[-2]
+    return (isinstance(last, Wager) and isinstance(before, Wager)
+            and last.quantity < before.quantity)
 
 
 def applies(rules: LiarsDiceRules) -> bool:
