@@ -69,9 +69,10 @@ def test_every_uncovered_round_ships_a_consistent_bound() -> None:
         for dice in uncovered_rounds(key):
             record = bounds[key][round_name(dice)]
             assert record["dice"] == list(dice) and record["target"] == "strong"
-            # 500 rounds a figure; 100 (hands summed out, stop 44) where strong searches,
-            # since there every one of lbr's decisions asks its copy for dozens of searches.
-            assert record["exploiter"] == "lbr" and record["rounds"] >= 60
+            # 500 rounds a figure; 40-100 (hands summed out, each worth 5-10 played) where
+            # strong searches, since there every one of lbr's decisions asks its copy for
+            # dozens of searches.
+            assert record["exploiter"] == "lbr" and record["rounds"] >= 40
             first, second = record["first"], record["second"]
             assert first["rounds"] + second["rounds"] == record["rounds"]
             if record.get("integrated"):

@@ -22,11 +22,12 @@ tables`` prints them); rebuild with::
 ``--only 5x5,1x5`` measures some rounds again and keeps the others' figures). Where
 ``strong`` searches (the seed's 7-10-dice rounds,
 :mod:`tavern_dice.strategy.liars_dice.solver.search`) each of ``lbr``'s decisions asks
-its copy for dozens of searches: the shipped figures there are 100 rounds each, scored
+its copy for dozens of searches: the shipped figures there are 40-100 rounds each, scored
 with both hands summed out (:func:`~tavern_dice.play.round_gain_integrated.integrated_round_gain`,
-the default; ``--played`` plays them out), which makes 100 rounds worth 500-880 played
-ones (``--rules tavern --rounds 100 --workers 1 --only 5x5``: 4,354 s for 5 v 5, 794-2,367
-s for the others, shared with other work).
+the default; ``--played`` plays them out), which makes 100 rounds worth 500-960 played
+ones (``--rules tavern --rounds 100 --workers 1 --only 3x5``: 905 s; 5 v 5 about 29 s a
+round, 4 v 5 and 5 v 4 13-16 s, shared with other work). ``--seed 51 --rounds 50`` measures
+rounds 51-100 of a seed-1 run.
 """
 
 from __future__ import annotations
