@@ -41,8 +41,8 @@ is (last wager, actor, escapes left).
 
 Numbering: nodes are sorted by (escapes used, layer = last wager, actor); each player's
 *slots* (its actions at its nodes) are sorted by (node, action) with the
-accusation first. Arrays are grouped per (layer, actor) so that the solver
-sweeps a layer at a time (:class:`Group`).
+accusation first. Arrays are grouped per (escapes used, layer, actor) so that the
+solver sweeps a layer at a time, parents first (:class:`Group`).
 
 >>> tree = PublicTree.build(n_bids=12)
 >>> tree.n_nodes, tree.n_slots
@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import product
 
 import numpy as np
 import numpy.typing as npt
@@ -276,8 +277,7 @@ class PublicTree:
         groups: list[Group] = []
         # Sweep order: stage, then the last wager, then the actor (parents before children).
         gkey = (stage * (n_bids + 1) + layer + 1) * 2 + actor
-        for st, lay, a in ((st, lay, a) for st in range(int(stage.max()) + 1)
-                           for lay in range(-1, n_bids) for a in (0, 1)):
+        for st, lay, a in product(range(int(stage.max()) + 1), range(-1, n_bids), (0, 1)):
             want = (st * (n_bids + 1) + lay + 1) * 2 + a
             n_lo = int(np.searchsorted(gkey, want, side="left"))
             n_hi = int(np.searchsorted(gkey, want, side="right"))

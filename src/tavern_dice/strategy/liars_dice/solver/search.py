@@ -46,7 +46,14 @@ import numpy.typing as npt
 
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction, Wager, legal_raises
+from tavern_dice.liars_dice.wager import (
+    ACCUSE,
+    AnyWager,
+    LiarsAction,
+    Wager,
+    is_raise,
+    legal_raises,
+)
 from tavern_dice.strategy.liars_dice.solver.blueprint import (
     Blueprint,
     blueprint_key,
@@ -422,12 +429,9 @@ class RoundSearcher:
 
 
 def _escaped(wagers: Sequence[AnyWager]) -> bool:
-    """Whether the last of ``wagers`` is an escape: fewer dice than the wager before."""
-    if len(wagers) < 2:
-        return False
-    last, before = wagers[-1], wagers[-2]
-    return (isinstance(last, Wager) and isinstance(before, Wager)
-            and last.quantity < before.quantity)
+    """Whether the last of ``wagers`` is an escape: a raise the ``standard`` order
+    would refuse (the engine's L5 test), so one only the ``either`` raise allows."""
+    return len(wagers) >= 2 and not is_raise(wagers[-1], wagers[-2], RaiseRule.STANDARD)
 
 
 def applies(rules: LiarsDiceRules) -> bool:
