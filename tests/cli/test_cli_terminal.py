@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -25,13 +26,21 @@ def tavern() -> str:
     return found
 
 
+def _as_from_a_terminal() -> None:
+    # A program started by an interactive shell gets Ctrl-C's default action. A test run
+    # started in the background of a non-interactive shell (``make test &``, nohup) ignores
+    # SIGINT, and an ignored signal stays ignored across exec: the child would never see
+    # Ctrl-C (the stall that stops 45 and 46 saw only inside such full runs).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str) -> pexpect.spawn:
     # TERM=dumb: Rich prints no colour codes, so the screen text can be matched as is.
     env = dict(os.environ, TERM="dumb", COLUMNS="100", LINES="40")
     env.pop("NO_COLOR", None)
     env.pop("FORCE_COLOR", None)
     child = pexpect.spawn(tavern(), list(args), env=env, encoding="utf-8", timeout=15,
-                          dimensions=(40, 100))
+                          dimensions=(40, 100), preexec_fn=_as_from_a_terminal)
     return child
 
 
