@@ -39,7 +39,7 @@ from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.play.exploit import EXPLOITERS, ExploitResult, best, exploit
+from tavern_dice.play.exploit import ExploitResult, best, exploit, suite
 from tavern_dice.play.runner import play_liars_dice
 from tavern_dice.play.simulate import BotWins, simulate_liars_dice
 
@@ -57,7 +57,7 @@ def line(label: str, wins: BotWins) -> str:
 def exploiters(players: int, rules: LiarsDiceRules, games: int, seed: int,
                workers: int, names: list[str] | None = None) -> list[ExploitResult]:
     results = []
-    for name in names or list(EXPLOITERS):
+    for name in names or suite(players):
         start = time.perf_counter()
         result = exploit("strong", name, players, games, seed, rules, workers)
         results.append(result)

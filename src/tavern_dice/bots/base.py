@@ -28,7 +28,7 @@ from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
 
 __all__ = [
     "ACCUSE", "BlackjackAgent", "BlackjackMove", "LiarsAction", "LiarsDiceAgent",
-    "MixedLiarsDiceAgent", "RangeLiarsDiceAgent",
+    "MixedLiarsDiceAgent", "RangeAccuser", "RangeLiarsDiceAgent",
 ]
 
 
@@ -86,6 +86,19 @@ class RangeLiarsDiceAgent(LiarsDiceAgent, Protocol):
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
     ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
         """``(actions, probabilities)``: shape ``(len(hands), len(actions))``, rows sum to 1."""
+        ...
+
+
+@runtime_checkable
+class RangeAccuser(LiarsDiceAgent, Protocol):
+    """A Liar's Dice agent that can say, for many hands at once, how likely it is to accuse
+    out of turn (L7): what :meth:`~LiarsDiceAgent.wants_to_accuse` would answer with each
+    of ``hands`` as its own dice. A model of it then reads a pass as exactly as a wager."""
+
+    def accuse_chances(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> npt.NDArray[np.floating[Any]]:
+        """Shape ``(len(hands),)``: the chance it accuses the standing wager now, per hand."""
         ...
 
 

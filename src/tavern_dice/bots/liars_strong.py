@@ -71,7 +71,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -198,13 +197,20 @@ class StrongLiarsDiceBot:
 
     def accuse_probability(self, view: LiarsDiceView) -> float:
         """Out of turn: the chance it accuses the standing wager now."""
+        return float(self.accuse_chances(view, (view.own_dice,))[0])
+
+    def accuse_chances(self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]) -> FloatArray:
+        """Out of turn: the chance it accuses the standing wager now with each of ``hands``
+        as its dice (a logistic of the accusation's gain over letting it pass, none below
+        ``-margin``); for all hands at once, as :meth:`range_policy`."""
         if not view.may_accuse or view.wager is None or view.wager_maker is None:
-            return 0.0
-        gain = self.valuer.accuse_value(view.wager, view.wager_maker, self._round(view))
-        gain -= self.pass_value
-        if gain < -self.margin:
-            return 0.0
-        return 1.0 / (1.0 + math.exp(-max(min(gain / self.temperature, 50.0), -50.0)))
+            return np.zeros(len(hands))
+        state = self._round(view)
+        own = self.valuer.own_matrix(state, hands, view.sum_wagers)
+        gain = self.valuer.accuse_column(view, state, own) - self.pass_value
+        chance = 1.0 / (1.0 + np.exp(-np.clip(gain / self.temperature, -50.0, 50.0)))
+        out: FloatArray = np.where(gain < -self.margin, 0.0, chance)
+        return out
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]

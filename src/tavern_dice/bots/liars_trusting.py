@@ -166,10 +166,19 @@ class TrustingLiarsDiceBot:
 
     def wants_to_accuse(self, view: LiarsDiceView) -> bool:
         """Accuse out of turn when that scores better than letting the wager stand."""
+        return bool(self.accuse_chances(view, (view.own_dice,))[0])
+
+    def accuse_chances(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> npt.NDArray[np.floating[Any]]:
+        """What :meth:`wants_to_accuse` answers with each of ``hands`` as its dice, as
+        chances (1 or 0), for all hands at once (a model of it reads its passes so)."""
         if not view.may_accuse or view.wager is None or view.wager_maker is None:
-            return False
-        value = self.valuer.accuse_value(view.wager, view.wager_maker, self._round(view))
-        return value > self.pass_value + self.out_of_turn_margin
+            return np.zeros(len(hands))
+        state = self._round(view)
+        own = self.valuer.own_matrix(state, hands, view.sum_wagers)
+        value = self.valuer.accuse_column(view, state, own)
+        return (value > self.pass_value + self.out_of_turn_margin).astype(np.float64)
 
     def _threshold(self, seat: int, on_turn: bool) -> float:
         """The same accusation threshold for every opponent (it learns nothing)."""

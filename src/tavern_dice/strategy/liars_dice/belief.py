@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -251,6 +251,17 @@ class OpponentBelief:
         """Posterior chance of each hand of :func:`hand_space` (by-hand beliefs only)."""
         assert self._space is not None
         return self._space.prior if self._weights is None else self._weights
+
+    def set_posterior(self, weights: npt.NDArray[np.floating[Any]]) -> None:
+        """Replace the posterior by ``weights`` over the hands of :func:`hand_space` (any
+        scale; a hand's chance is its share): a posterior computed elsewhere, such as an
+        exploiter's exact one from a copy of the bot (by-hand beliefs only; all-zero
+        weights leave the belief as it was)."""
+        assert self._space is not None, "only by-hand beliefs take a posterior"
+        total = float(weights.sum())
+        if total > 0:
+            self._weights = np.asarray(weights, dtype=np.float64) / total
+            self._face_cache.clear()
 
     def face_distribution(self, face: int) -> FloatArray:
         """``d[k] = P(k of their dice count toward face)``, ``k = 0..dice`` (sums to 1)."""

@@ -224,6 +224,13 @@ class Valuer:
         out: FloatArray = below * if_false + over * if_true + exact * if_exact
         return out
 
+    def accuse_column(self, view: LiarsDiceView, state: RoundState, own: IntArray) -> FloatArray:
+        """The viewer accuses the standing wager of ``view``: one value per hand, ``own``
+        being :meth:`own_matrix` of the hands (its column of the wager's face, or the sum)."""
+        assert view.wager is not None and view.wager_maker is not None
+        feature = 0 if view.sum_wagers else feature_of(view.wager)[0] - 1
+        return self.accuse_values(view.wager, view.wager_maker, state, own[:, feature])
+
     def accuse_value(self, wager: AnyWager, maker: int, state: RoundState) -> float:
         """The bot accuses ``wager``, made by ``maker``, with its own dice."""
         return float(self.accuse_values(wager, maker, state)[0])
@@ -243,10 +250,8 @@ class Valuer:
         actions: list[LiarsAction] = []
         columns: list[FloatArray] = []
         if view.may_accuse and view.wager is not None and view.wager_maker is not None:
-            feature = 0 if sums else feature_of(view.wager)[0] - 1
             actions.append(ACCUSE)
-            columns.append(self.accuse_values(
-                view.wager, view.wager_maker, state, own[:, feature])[:, None])
+            columns.append(self.accuse_column(view, state, own)[:, None])
         if candidates:
             actions.extend(candidates)
             columns.append(self.raise_values_for(state, candidates, own))
