@@ -47,6 +47,7 @@ from tavern_dice.bots.registry import (
 from tavern_dice.errors import InvalidActionError, LogError, TavernError
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
+from tavern_dice.liars_dice.checks import asked_out_of_turn
 from tavern_dice.liars_dice.events import Accused
 from tavern_dice.liars_dice.round_cap import check_round_cap
 from tavern_dice.liars_dice.rules import PRESETS as LIARS_DICE_PRESETS
@@ -165,7 +166,10 @@ def _liars_asking_order(game: LiarsDiceGame) -> tuple[Ask, ...]:
     # lying" before wager-making "continues to the left": every other player may call,
     # from the wager-maker's left; the player to act is asked last.
     turn = game.turn
-    out = [Ask(seat, True) for seat in game.accusers() if seat != turn]
+    if game.wager_maker is None:
+        return (Ask(turn, False),)
+    out = [Ask(seat, True) for seat in asked_out_of_turn(game.wager_maker, turn,
+                                                         game.dice_counts)]
     out.append(Ask(turn, False))
     return tuple(out)
 

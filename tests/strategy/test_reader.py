@@ -1,7 +1,8 @@
-"""The reader (issue 7's model-based exploiter at tables of three or more): its posteriors
-are exact, passes included, against an independent hand-by-hand replay of the bot; the
-bots' accusation chances for many hands agree with their single-hand answers; the suite
-runs it only where it differs from ``lbr``."""
+"""Reading a table of three or more with a known policy: the reader's posteriors (issue 7's
+model-based exploiter there) and the public beliefs ``strong`` reads with are exact,
+passes included, against an independent hand-by-hand replay of the bot; the bots'
+accusation chances for many hands agree with their single-hand answers; the suite runs
+the reader only where it differs from ``lbr``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tavern_dice.bots.liars_exploit.reader import TableReader
 from tavern_dice.bots.liars_exploit.views import public_events, view_as
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
+from tavern_dice.bots.public_beliefs import PublicBeliefs
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.checks import accusers_of
@@ -22,7 +24,7 @@ from tavern_dice.liars_dice.events import WagerMade
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import AnyWager
+from tavern_dice.liars_dice.wager import AnyWager, Wager
 from tavern_dice.play.exploit import suite
 from tavern_dice.play.runner import play_liars_dice
 
@@ -149,3 +151,102 @@ def test_accusation_chances_for_many_hands_match_one_hand_at_a_time(kind: str) -
 def test_the_suite_runs_the_reader_only_at_bigger_tables() -> None:
     assert "reader" not in suite(2)
     assert "reader" in suite(3) and "lbr" in suite(4)
+
+
+class Reading:
+    """A seat played by ``trusting`` whose public beliefs, read with trusting's own policy
+    and no floor, are checked at every question against the hand-by-hand replay."""
+
+    def __init__(self) -> None:
+        self.bot = TrustingLiarsDiceBot("reading")
+        self.name = self.bot.name
+        self.beliefs = PublicBeliefs(self.bot.range_policy, self.bot.accuse_chances,
+                                     lambda seat, index, counts: 0.0)
+        self.checked = 0
+
+    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+        self._check(view)
+        return self.bot.choose_action(view)
+
+    def wants_to_accuse(self, view: LiarsDiceView) -> bool:
+        self._check(view)
+        return self.bot.wants_to_accuse(view)
+
+    def _check(self, view: LiarsDiceView) -> None:
+        if sum(1 for c in view.dice_counts if c > 0) < 3 or not view.round_wagers:
+            return
+        reach = self.beliefs.reach(view)
+        for seat, weights in reach.items():
+            if seat == view.seat:
+                continue
+            hands = hands_of(view.dice_counts[seat], view.rules.sides)
+            expected = [hands.prob[i] if _would_have_played(view, seat, hand) else 0.0
+                        for i, hand in enumerate(hands.faces)]
+            assert weights.tolist() == pytest.approx(expected, abs=1e-15)
+            self.checked += 1
+
+
+def test_public_beliefs_read_every_seat_with_one_policy_exactly() -> None:
+    seat = Reading()
+    game = LiarsDiceGame(4, rules=SMALL, seed=8)
+    play_liars_dice(game, [seat, *(make_liars_dice_bot("trusting", name=f"t{i}")
+                                   for i in range(3))])
+    assert seat.checked > 20
+
+
+def test_a_floor_keeps_every_hand_possible() -> None:
+    game = LiarsDiceGame(4, rules=SMALL, seed=8)
+    bots = [make_liars_dice_bot("trusting", name=f"t{i}") for i in range(4)]
+    while len(game.round_wagers) < 3:
+        turn = game.turn
+        assert turn is not None
+        action = bots[turn].choose_action(game.view(turn))
+        assert action != ACCUSE and not isinstance(action, str)
+        game.wager(action, turn)
+    bot = TrustingLiarsDiceBot()
+    exact = PublicBeliefs(bot.range_policy, bot.accuse_chances, lambda s, i, c: 0.0)
+    floored = PublicBeliefs(bot.range_policy, bot.accuse_chances, lambda s, i, c: 0.1)
+    view = game.view(game.turn)
+    maker = game.round_wagers[0][0]
+    assert (exact.reach(view)[maker] == 0).any()
+    assert (floored.reach(view)[maker] > 0).all()
+
+
+def test_asked_values_match_an_enumeration_of_every_pair_of_hands() -> None:
+    """The reader's score of a raise with the others' answers asked of their copies, against
+    every pair of the two opponents' hands enumerated, each answer asked one hand at a time
+    (the player out of turn first, then the next player)."""
+    game = LiarsDiceGame(3, rules=SMALL, seed=4)
+    bots = [make_liars_dice_bot("trusting", name=f"t{i}") for i in range(3)]
+    while game.turn != 0 or not game.round_wagers:
+        turn = game.turn
+        assert turn is not None
+        action = bots[turn].choose_action(game.view(turn))
+        assert action != ACCUSE and not isinstance(action, str)
+        game.wager(action, turn)
+    reader = TableReader("reader", 1, target="trusting", ask=4)
+    view = game.view(0)
+    state = reader.state(view)
+    copy = TrustingLiarsDiceBot("copy")
+    hands = hands_of(2, 6)
+    reach = {s: reader.tracker(s).reach(view) for s in (1, 2)}
+    for wager in view.legal_wagers[::5]:
+        assert isinstance(wager, Wager)
+        extra = ((0, wager),)
+        expected = 0.0
+        for i, h1 in enumerate(hands.faces):
+            for j, h2 in enumerate(hands.faces):
+                weight = (reach[1][i] / reach[1].sum()) * (reach[2][j] / reach[2].sum())
+                if weight == 0:
+                    continue
+                count = sum(d == wager.face for d in (*view.own_dice, *h1, *h2))
+                if copy.wants_to_accuse(view_as(view, 2, h2, extra)):
+                    accuser = 2
+                elif copy.choose_action(view_as(view, 1, h1, extra)) == ACCUSE:
+                    accuser = 1
+                else:
+                    continue  # it passes on: worth pass_value, 0
+                if_false, if_true, if_exact = reader.valuer.scores(0, accuser, state)
+                expected += weight * (if_false if count < wager.quantity else
+                                      if_exact if count == wager.quantity else if_true)
+        assert reader.asked_value(view, state, wager) == pytest.approx(expected, abs=1e-12)

@@ -61,6 +61,13 @@ def accusers_of(maker: int | None, counts: Sequence[int]) -> tuple[int, ...]:
     )
 
 
+def asked_out_of_turn(maker: int, turn: int, counts: Sequence[int]) -> list[int]:
+    """The seats asked whether to accuse ``maker``'s wager out of turn, in asking order:
+    everyone :func:`accusers_of` names but the next player, ``turn``, who is asked last and
+    answers on their turn (L7)."""
+    return [seat for seat in accusers_of(maker, counts) if seat != turn]
+
+
 def legal_hint(rules: LiarsDiceRules, counts: Sequence[int], standing: AnyWager | None,
                sum_wagers: bool, round_wagers: RoundWagers, limit: int = 6) -> str:
     """The lowest legal wagers, for an error message."""

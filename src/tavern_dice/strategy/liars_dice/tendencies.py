@@ -123,6 +123,8 @@ class Tendencies:
     _seen: int = 0
     _last: Event | None = None
     _round: list[Event] = field(default_factory=list)
+    _folded: int = 0  # the log's length up to the last reveal folded in, and that reveal
+    _round_end: Event | None = None
 
     def seat(self, seat: int) -> SeatTendency:
         found = self.seats.get(seat)
@@ -144,12 +146,18 @@ class Tendencies:
 
     def update(self, log: Sequence[Event], rules: LiarsDiceRules) -> None:
         """Fold in the rounds revealed in ``log`` since the last call (from the start if
-        ``log`` does not continue the log seen before)."""
+        ``log`` does not continue the log seen before; a log cut short within the round
+        after the last reveal, an earlier moment of it, keeps what was learned)."""
         if self._seen > len(log) or (self._seen and log[self._seen - 1] != self._last):
-            self.seats.clear()
+            if self._folded and len(log) >= self._folded and (
+                    log[self._folded - 1] == self._round_end):
+                self._seen = self._folded
+            else:
+                self.seats.clear()
+                self._seen = self._folded = 0
             self._round = []
-            self._seen = 0
-        for event in log[self._seen:]:
+        for i in range(self._seen, len(log)):
+            event = log[i]
             if isinstance(event, RoundStarted):
                 self._round = [event]
             elif self._round:
@@ -157,6 +165,7 @@ class Tendencies:
                 if isinstance(event, Revealed):
                     self._fold_round(self._round, rules)
                     self._round = []
+                    self._folded, self._round_end = i + 1, event
         self._seen = len(log)
         self._last = log[-1] if log else None
 

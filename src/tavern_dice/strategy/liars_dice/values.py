@@ -20,19 +20,24 @@ Scores: a die the bot loses is ``-1``, a die an opponent loses
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tavern_dice.liars_dice.events import RoundStarted, WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction, SumWager
 from tavern_dice.strategy.liars_dice.belief import (
+    MAX_HANDS,
     FloatArray,
     IntArray,
     RoundBelief,
     face_tails,
+    hand_count,
+    hand_space,
     sum_tail,
 )
 from tavern_dice.strategy.liars_dice.odds import matching_dice, outcome_costs
@@ -133,6 +138,21 @@ def round_state(view: LiarsDiceView, belief: RoundBelief) -> RoundState:
     return RoundState(belief, me, view.own_dice, alive, tuple(sorted(left)), order)
 
 
+def posterior_state(
+    view: LiarsDiceView, reach: Mapping[int, npt.NDArray[np.floating[Any]]]
+) -> RoundState:
+    """The :class:`RoundState` of ``view`` (a seated view) with each opponent's belief the
+    posterior ``reach`` gives it (weights over the hands of
+    :func:`~tavern_dice.strategy.liars_dice.belief.hand_space` of its dice, any scale); an
+    opponent with more hands than a belief keeps one by one keeps its prior."""
+    assert view.seat is not None
+    belief = RoundBelief(view.rules, view.seat, view.dice_counts)
+    for seat, opponent in belief.opponents.items():
+        if opponent.by_hand:
+            opponent.set_posterior(reach[seat])
+    return round_state(view, belief)
+
+
 def feature_of(wager: AnyWager) -> tuple[int, int]:
     """``(feature, claim)``: the face and quantity, or :data:`SUM` and the total."""
     if isinstance(wager, SumWager):
@@ -185,6 +205,13 @@ class Valuer:
         rules = state.belief.rules
         if sums:
             return np.array([[sum(h)] for h in hands], dtype=np.int64)
+        sizes = {len(h) for h in hands}
+        if len(sizes) == 1 and hand_count(len(hands[0]), rules.sides) <= MAX_HANDS:
+            # The hand space counts every hand's matching dice once (a range asks for
+            # all 252 hands of 5 dice at every decision).
+            space = hand_space(len(hands[0]), rules)
+            out: IntArray = space.match[[space.index_of(h) for h in hands]]
+            return out
         return np.array(
             [[matching_dice(h, f, rules) for f in range(1, rules.sides + 1)] for h in hands],
             dtype=np.int64,
@@ -276,10 +303,10 @@ class Valuer:
         sums = isinstance(candidates[0], SumWager)
         if own is None:
             own = self.own_matrix(state, [state.own_dice], sums)
-        grid = self.raise_grid(state, sums, own)
+        levels = self.level_grid(state, sums, int(own.max()) + 1)
         rows = np.array([0 if sums else feature_of(w)[0] - 1 for w in candidates])
         claims = np.array([feature_of(w)[1] for w in candidates])
-        out: FloatArray = grid[:, rows, claims]
+        out: FloatArray = levels[own[:, rows], rows[None, :], claims[None, :]]
         return out
 
     def _rows(self, state: RoundState, seat: int, sums: bool) -> FloatArray:
@@ -294,6 +321,17 @@ class Valuer:
         """Expected score of wagering ``claim`` on each feature, per own hand:
         ``grid[hand, row, claim]`` (rows: faces 1..sides, or the sum), for every claim up
         to the largest possible; ``own`` is :meth:`own_matrix`."""
+        levels = self.level_grid(state, sums, int(own.max()) + 1)
+        out: FloatArray = levels[own, np.arange(own.shape[1])[None, :]]
+        return out
+
+    def level_grid(self, state: RoundState, sums: bool, levels: int) -> FloatArray:
+        """:meth:`raise_grid` by the bot's own matching dice (or sum) instead of by hand:
+        ``grid[n, row, claim]`` is the score when ``n`` of its dice count toward the row.
+        A raise's value depends on the bot's hand only through that number, so a range of
+        252 hands costs six rows, not 252."""
+        own = np.repeat(np.arange(levels, dtype=np.int64)[:, None], 1 if sums else
+                        state.belief.rules.sides, axis=1)
         rules = state.belief.rules
         dice = state.belief.dice_in_play
         top = dice * rules.sides if sums else dice
