@@ -7,7 +7,8 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
    :mod:`tavern_dice.play.exploit` against ``strong`` (the best one marked),
    and ``strong`` against ``trusting``, ``probabilistic`` and ``equilibrium``;
 2. four players, ``tavern`` rules: ``strong`` against three ``trusting``, and every
-   exploiter seated against three ``strong`` (par 25 %);
+   exploiter seated against three ``strong`` (par 25 %), the ``reader`` included (it
+   holds a copy of ``strong`` for every seat; about 2 s a game on one core);
 3. ``strong``'s decision time (every answer it gives, on turn and out of turn), median
    and 99th percentile, at 2, 4 and 10 players against ``probabilistic`` bots;
 4. single heads-up rounds of ``--round-dice`` dice each (5: the 5 v 5 round), ``lbr``
