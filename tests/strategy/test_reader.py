@@ -17,7 +17,7 @@ from tavern_dice.bots.liars_exploit.views import public_events, view_as
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.public_beliefs import PublicBeliefs
-from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.bots.registry import BotError, make_liars_dice_bot
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.checks import accusers_of
 from tavern_dice.liars_dice.events import WagerMade
@@ -151,6 +151,13 @@ def test_accusation_chances_for_many_hands_match_one_hand_at_a_time(kind: str) -
 def test_the_suite_runs_the_reader_only_at_bigger_tables() -> None:
     assert "reader" not in suite(2)
     assert "reader" in suite(3) and "lbr" in suite(4)
+
+
+@pytest.mark.parametrize("ask", [2.5, -1, True, "8", None])
+def test_ask_is_a_whole_number_of_raises(ask: object) -> None:
+    with pytest.raises(BotError, match="ask is a whole number"):
+        TableReader("r", 1, target="strong", ask=ask)  # type: ignore[arg-type]
+    assert TableReader("r", 1, target="strong", ask=3).ask == 3
 
 
 class Reading:
