@@ -52,6 +52,7 @@ from tavern_dice.cli.options import (
     with_liars_rules,
 )
 from tavern_dice.cli.terminal import LogFollower, QuitGame, Terminal
+from tavern_dice.cli.thinking import ThinkingSeat
 from tavern_dice.dice import RollSpec
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
@@ -304,9 +305,10 @@ def liars_dice(
             if s.bot is None:
                 agents.append(HumanLiarsDice(s.name, i, None, terminal, labels, hints=hints))
             else:
-                agents.append(
-                    make_liars_dice_bot(s.bot.kind, name=s.name, seed=_bot_seed(choice, i))
-                )
+                agents.append(ThinkingSeat(
+                    make_liars_dice_bot(s.bot.kind, name=s.name, seed=_bot_seed(choice, i)),
+                    console,
+                ))
         winner = play_liars_dice(game, agents, observer=follow)
         console.print(f"Winner: [bold]{escape(names[winner])}[/] after {_rounds(game.round)}.")
 
