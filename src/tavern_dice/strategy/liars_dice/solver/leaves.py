@@ -217,13 +217,11 @@ class LeafValues:
         if found is None:
             us, vts, flags = [], [], []
             for lo in range(0, eu.shape[0], 256):  # in chunks: 5 v 5 is 0.9 GB a set
-                u, s, vt = np.linalg.svd(eu[lo:lo + 256].astype(np.float64),
-                                         full_matrices=False)
-                r = min(RANK, s.shape[1])
-                us.append(u[:, :, :r] * s[:, None, :r])
-                vts.append(vt[:, :r])
-                total = (s**2).sum(axis=1)
-                left = (s[:, r:] ** 2).sum(axis=1)
+                chunk = eu[lo:lo + 256].astype(np.float64)
+                u, s, vt, left = truncated_svd(chunk, RANK)
+                us.append(u * s[:, None, :])
+                vts.append(vt)
+                total = (chunk**2).sum(axis=(1, 2))
                 flags.append((total > 0) & (left > DENSE_RESIDUAL**2 * total))
             # float32: the searches stream these; half the bytes is half the time.
             found = (np.concatenate(us).astype(np.float32), np.concatenate(vts).astype(
@@ -459,6 +457,37 @@ def _blocks(dense: npt.NDArray[np.float32], unique: npt.NDArray[np.int64],
         out.append(_Block(high[rows], rows, mine, place, int(nodes.shape[0]),
                           int(max(seen.values())), dense[:, unique[nodes]].reshape(-1, n_a, n_b)))
     return out
+
+
+def truncated_svd(
+    m: FloatArray, rank: int, oversample: int = 8, power: int = 2
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """``(U, s, Vt, left)`` of a batch of matrices ``m`` at ``rank``, and per matrix the
+    squared Frobenius norm the rank leaves out.
+
+    A randomised range finder (Halko, Martinsson & Tropp 2011: ``rank + oversample``
+    Gaussian probes, ``power`` subspace iterations), then the SVD of the small projection.
+    The leaves only need rank 16 and how much it leaves out; on the 5 v 5 leaves this gives
+    the full SVD's rank-16 factors to 1e-11 and the same whole-matrix nodes, in a sixth of
+    its time (5.8 s against 33.9 s of CPU on a busy machine). ``left`` is exact for the
+    factors returned (``|m|^2 - |s|^2``, the projection being orthogonal). The probes come
+    from a fixed seed, so a search replays exactly.
+    """
+    rows, cols = m.shape[1], m.shape[2]
+    k = min(rank + oversample, rows, cols)
+    if k >= min(rows, cols):  # nothing to gain: the plain SVD
+        u, s, vt = np.linalg.svd(m, full_matrices=False)
+        r = min(rank, s.shape[1])
+        return u[:, :, :r], s[:, :r], vt[:, :r], (s[:, r:] ** 2).sum(axis=1)
+    probes = np.random.default_rng(0).standard_normal((cols, k))
+    q, _ = np.linalg.qr(m @ probes)
+    for _ in range(power):
+        z, _ = np.linalg.qr(np.swapaxes(m, 1, 2) @ q)
+        q, _ = np.linalg.qr(m @ z)
+    u_small, s, vt = np.linalg.svd(np.swapaxes(q, 1, 2) @ m, full_matrices=False)
+    r = min(rank, k)
+    left = (m**2).sum(axis=(1, 2)) - (s[:, :r] ** 2).sum(axis=1)
+    return q @ u_small[:, :, :r], s[:, :r], vt[:, :r], np.maximum(left, 0.0)
 
 
 def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:
