@@ -1,0 +1,148 @@
+"""What ``strong`` costs a player and a host: decision CPU time, cold and warm, and memory.
+
+Each case runs in a fresh process (so its first decision is a cold one: data loaded, caches
+empty) that plays ``--rounds`` single rounds of ``strong`` against ``trusting`` and times
+every decision ``strong`` makes, on its turn and out of turn, in CPU seconds
+(``time.process_time``). Printed per case: the cold decision (the first of the process),
+the warm ones' median, 99th percentile and maximum, and the process's peak RSS. Heads-up
+cases are single rounds dealt with the given dice (first bidder's first), under the seed's
+rules (``tavern``) and the ``standard`` raise; the 4- and 10-player cases are whole games.
+The last case plays ``--games`` whole heads-up games of 5 dice each in one process, through
+every round size, for the peak RSS of a long-lived player.
+
+With ``--old REF`` the same cases run first on the code and data of git commit ``REF``
+(checked out into a temporary worktree; nothing of it is installed), side by side with the
+working tree's, in the same run:
+
+    .venv/bin/python benchmarks/strong_cost.py [--old REF] [--rounds 20] [--games 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+CASES: list[tuple[str, str, tuple[int, ...]]] = [
+    ("tavern", "2p", (5, 5)), ("tavern", "2p", (5, 1)), ("tavern", "2p", (3, 3)),
+    ("tavern", "2p", (4, 3)), ("tavern", "2p", (1, 1)),
+    ("standard", "2p", (5, 5)), ("standard", "2p", (4, 4)), ("standard", "2p", (3, 3)),
+    ("tavern", "4p", (5, 5, 5, 5)), ("tavern", "10p", (5,) * 10),
+]
+
+
+def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dict[str, object]:
+    """Run in the measured process: ``count`` rounds (or games) and their decision times."""
+    import resource
+    import time
+
+    from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+    from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
+    from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
+    from tavern_dice.liars_dice.state import LiarsDiceGame
+    from tavern_dice.play.round_gain import deal_round
+    from tavern_dice.play.runner import liars_dice_step
+
+    rules = TAVERN if rules_name == "tavern" else TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    times: list[float] = []
+
+    class Timed(StrongLiarsDiceBot):
+        def choose_action(self, view):  # type: ignore[no-untyped-def]
+            start = time.process_time()
+            try:
+                return super().choose_action(view)
+            finally:
+                times.append(time.process_time() - start)
+
+        def wants_to_accuse(self, view):  # type: ignore[no-untyped-def]
+            start = time.process_time()
+            try:
+                return super().wants_to_accuse(view)
+            finally:
+                times.append(time.process_time() - start)
+
+    for k in range(count):
+        seed = 100 + k
+        if kind == "2p":
+            game = deal_round(rules.replace(dice_per_player=max(dice)), seed,
+                              (dice[0], dice[1]))
+        else:
+            game = LiarsDiceGame(len(dice), rules=rules, seed=seed)
+        agents = [TrustingLiarsDiceBot(f"t{i}", seed=seed) for i in range(len(dice))]
+        agents[k % len(dice)] = Timed("strong", seed=seed)
+        first = game.round
+        while game.winner is None and (kind != "2p" or game.round == first):
+            liars_dice_step(game, agents)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"times": times, "peak_mb": peak}
+
+
+def run_case(src: Path, rules: str, kind: str, dice: tuple[int, ...], count: int,
+             ) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    env.pop("TAVERN_TABLES", None)
+    code = (f"import json, sys; sys.path.insert(0, {str(HERE / 'benchmarks')!r}); "
+            f"from strong_cost import worker; "
+            f"print(json.dumps(worker({rules!r}, {kind!r}, {dice!r}, {count})))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True, cwd=src.parent)
+    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def summary(result: dict[str, object]) -> str:
+    times = [float(t) for t in result["times"]]  # type: ignore[attr-defined]
+    cold, warm = times[0], sorted(times[1:]) or [times[0]]
+    p99 = warm[min(len(warm) - 1, int(0.99 * len(warm)))]
+    return (f"cold {cold * 1000:8.0f} | warm p50 {statistics.median(warm) * 1000:7.1f} "
+            f"p99 {p99 * 1000:7.0f} max {warm[-1] * 1000:7.0f} ms | n {len(times):4d} | "
+            f"peak {float(result['peak_mb']):6.0f} MB")  # type: ignore[arg-type]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", default=None, help="git commit to compare against")
+    parser.add_argument("--rounds", type=int, default=20, help="single rounds per case")
+    parser.add_argument("--games", type=int, default=5,
+                        help="whole heads-up games in the last case")
+    parser.add_argument("--only", default="", help="cases by number, e.g. 1,2")
+    args = parser.parse_args()
+    sources: list[tuple[str, Path]] = [("new", HERE / "src")]
+    tmp = None
+    if args.old:
+        tmp = tempfile.TemporaryDirectory()
+        tree = Path(tmp.name) / "old"
+        subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(tree),
+                        args.old], check=True, capture_output=True)
+        sources.insert(0, (f"old {args.old}", tree / "src"))
+    cases = [*CASES, ("tavern", "games", (5, 5))]
+    chosen = {int(n) for n in args.only.split(",") if n} or set(range(1, len(cases) + 1))
+    try:
+        for number, (rules, kind, dice) in enumerate(cases, 1):
+            if number not in chosen:
+                continue
+            label = (f"{rules}, {len(dice)} players" if kind not in ("2p", "games")
+                     else f"{rules}, {args.games} games 5 v 5" if kind == "games"
+                     else f"{rules}, {dice[0]} v {dice[1]}")
+            count = args.games if kind == "games" else (
+                args.rounds if kind == "2p" else max(2, args.rounds // 10))
+            print(f"{number}. {label}", flush=True)
+            for name, src in sources:
+                print(f"   {name:<14} {summary(run_case(src, rules, kind, dice, count))}",
+                      flush=True)
+    finally:
+        if tmp is not None:
+            subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force",
+                            str(Path(tmp.name) / "old")], capture_output=True)
+            tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()
