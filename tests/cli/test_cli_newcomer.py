@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from tavern_dice.cli import app
 from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.strategy.liars_dice.solver.tables import metadata
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -254,17 +255,16 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     text = flat(result.output)
-    # The six rounds with 8-10 dice in play searched on the standard blueprint; the seed's
-    # own table has every 7-dice round (4 v 3 since stop 40, 3 v 4 since stop 41, 5 v 2 and
-    # 2 v 5 since stop 42).
-    assert text.count("approximate (search on the blueprint)") == 6
+    # The ten rounds with 7-10 dice in play searched on the standard blueprint.
+    assert text.count("approximate (search on the blueprint)") == 10
     assert "5 v 5" in text and "(a stand-in under these rules)" in text
-    # Every round up to 6 dice in play has the seed's own table (5 of them approximate,
-    # with exact figures), and the four 7-dice rounds too; a sampled bound on each of the
-    # other 6.
+    # Every round up to 6 dice in play has the seed's own table (those above 0.01 marked
+    # approximate, with exact figures); a sampled bound on each searched round.
     assert "tavern-standard table" not in text
-    assert text.count("approximate (exact figure)") == 9
-    assert text.count("] s") == 6 and "Figures marked s are sampled, not exact" in text
+    above = [r for r in metadata("tavern")["rounds"] if r["exploitability"] > 0.01]
+    assert len(above) == 6  # the five 6-dice rounds and 2 v 3
+    assert text.count("approximate (exact figure)") == len(above)
+    assert text.count("] s") == 10 and "Figures marked s are sampled, not exact" in text
     # There the sampled bound is the higher: 5 v 5 gives up far more than its build says.
     assert re.search(r"5 v 5 DAG, 2 wagers >= 0\.[1-9]\d\d s", text), text
 
@@ -287,7 +287,7 @@ def test_solve_tables_names_what_a_partial_build_folder_lacks(tmp_path: Path) ->
     code, text = tables_from_folder()
     assert code == 2, text
     assert "the tavern-standard table, which stands in for the tavern rounds" in text
-    assert "liars_dice_heads_up_tavern-standard.npz" in text and "Traceback" not in text
+    assert "liars_dice_heads_up_tavern-standard" in text and "Traceback" not in text
     # With the stand-in copied in too, the blueprints' absence is a line under the table.
     (tmp_path / data_path("tavern-standard").name).symlink_to(data_path("tavern-standard"))
     code, text = tables_from_folder()

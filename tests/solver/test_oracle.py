@@ -159,7 +159,7 @@ def test_a_saved_table_keeps_its_certified_figures(tmp_path: Path) -> None:
     game = OracleRound(rules, (2, 1))
     result = solve(game, target=5e-3, cfr_iterations=60)
     table = from_result(result)
-    save({(2, 1): table}, "tavern-standard", tmp_path / "liars_dice_heads_up_tavern-standard.npz")
+    save({(2, 1): table}, "tavern-standard", data_path("tavern-standard", tmp_path))
     loaded = load_round("tavern-standard", 2, 1, folder=tmp_path)
     figures = loaded.measure()
     # uint16 storage moves the exploitability by far less than 1e-4.
@@ -172,14 +172,14 @@ def test_a_table_stores_each_historys_last_action_as_what_the_others_leave(
         tmp_path: Path) -> None:
     rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
     table = from_result(solve(OracleRound(rules, (2, 1)), target=5e-3, cfr_iterations=60))
-    path = tmp_path / "liars_dice_heads_up_tavern-standard.npz"
+    path = data_path("tavern-standard", tmp_path)
     save({(2, 1): table}, "tavern-standard", path)
     counts = np.diff(table.slot_start)
-    with np.load(path) as data:
+    with np.load(path / "r2_1.npz") as data:
         for p in (0, 1):
             acting = (table.depth % 2 == p) & (counts > 0)
             # One row fewer per history where the player acts: its last action is implied.
-            assert data[f"r2_1_q{p}"].shape == (
+            assert data[f"q{p}"].shape == (
                 int(counts[acting].sum() - acting.sum()), table.strategy[p].shape[1])
     loaded = load_round("tavern-standard", 2, 1, folder=tmp_path)
     load_round.cache_clear()
@@ -210,7 +210,7 @@ def test_bots_read_the_tables_through_their_views(tmp_path: Path,
     rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
     game = OracleRound(rules, (1, 1))
     table = from_result(solve(game, target=1e-3, cfr_iterations=100))
-    save({(1, 1): table}, "tavern-standard", tmp_path / "liars_dice_heads_up_tavern-standard.npz")
+    save({(1, 1): table}, "tavern-standard", data_path("tavern-standard", tmp_path))
     monkeypatch.setenv("TAVERN_TABLES", str(tmp_path))
     load_round.cache_clear()
     try:
@@ -252,7 +252,7 @@ def test_off_the_stand_in_table_it_never_picks_a_wager_made_earlier_in_the_round
     # takes the best legal raise.
     from tavern_dice.strategy.liars_dice.solver.tables import data_path, forget_loaded
 
-    shutil.copy(data_path("tavern-standard"), tmp_path)
+    shutil.copytree(data_path("tavern-standard"), data_path("tavern-standard", tmp_path))
     monkeypatch.setenv("TAVERN_TABLES", str(tmp_path))
     forget_loaded()
     try:

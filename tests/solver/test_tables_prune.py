@@ -26,8 +26,8 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     load_round,
     read_meta,
     save,
-    write_data,
 )
+from tavern_dice.strategy.liars_dice.solver.table_store import round_file, round_files
 
 
 @pytest.fixture(scope="module")
@@ -85,9 +85,13 @@ def test_pruning_forgets_only_what_a_hand_rarely_reaches(table: RoundTable) -> N
 def mixed(path: Path) -> int:
     """How many stored probabilities are neither 0 nor 1 (what takes room compressed: a
     forgotten hand stores its default, the first action, as certain)."""
-    with np.load(path) as data:
-        return sum(int(((data[k] > 0) & (data[k] < 65535)).sum())
-                   for k in data.files if k.endswith(("q0", "q1")))
+    total = 0
+    for _, file in round_files(path):
+        with np.load(file) as data:
+            for k in ("q0", "q1"):
+                top = np.iinfo(data[k].dtype).max
+                total += int(((data[k] > 0) & (data[k] < top)).sum())
+    return total
 
 
 def test_a_pruned_file_stores_less_and_costs_at_most_its_limit(tmp_path: Path) -> None:
@@ -98,10 +102,9 @@ def test_a_pruned_file_stores_less_and_costs_at_most_its_limit(tmp_path: Path) -
     forget_loaded()
     try:
         base = load_round(key, 2, 2, folder=tmp_path).measure(lbr=False)["exploitability"]
-        meta = read_meta(path)
-        meta["rounds"][0]["exploitability"] = base  # as stored, like the build's figure
-        write_data(path, {k: v for k, v in np.load(path).items() if k != "meta"}, key,
-                   meta["rounds"])
+        stored = load_round(key, 2, 2, folder=tmp_path)
+        stored.meta["exploitability"] = base  # as stored, like the build's figure
+        save({(2, 2): stored}, key, path)
         before = mixed(path)
         prune_file(key, path, levels=(1e-1, 1e-4))
         after = read_meta(path)["rounds"][0]
@@ -127,15 +130,15 @@ def test_pruning_named_rounds_leaves_the_others_as_stored(tmp_path: Path) -> Non
     path = data_path(key, tmp_path)
     save({dice: from_result(solve(OracleRound(rules, dice), target=2e-2, cfr_iterations=60))
           for dice in ((1, 1), (2, 1))}, key, path)
-    with np.load(path) as data:
-        before = {k: data[k].copy() for k in data.files if k.startswith("r1_1_")}
+    with np.load(round_file(path, 1, 1)) as data:
+        before = {k: data[k].copy() for k in data.files}
     forget_loaded()
     try:
         prune_file(key, path, levels=(1e-1,), cost=1.0, rounds={(2, 1)})
         meta = {tuple(r["dice"]): r for r in read_meta(path)["rounds"]}
     finally:
         forget_loaded()
-    with np.load(path) as data:
+    with np.load(round_file(path, 1, 1)) as data:
         assert all(np.array_equal(data[k], v) for k, v in before.items())
     assert "pruned_below" not in meta[(1, 1)] and meta[(2, 1)]["pruned_below"] == 1e-1
 

@@ -14,34 +14,25 @@ from tavern_dice.play.round_gain import PositionScore
 from tavern_dice.strategy.liars_dice.solver.tables import metadata
 
 SEVEN_TO_TEN = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b >= 7}
-SEVEN = {(a, b) for a, b in SEVEN_TO_TEN if a + b == 7}
 
 
-def test_the_uncovered_rounds_are_the_blueprints_no_table_covers() -> None:
-    # Since stop 28 the tavern-standard table has the 7-dice rounds: exact figures there.
-    standard = {tuple(info["dice"]) for info in metadata("tavern-standard")["rounds"]}
-    assert standard >= SEVEN
-    assert set(uncovered_rounds("tavern-standard")) == SEVEN_TO_TEN - standard
-    # The seed's own table has every round up to 6 dice in play, 1 v 5 and 5 v 1 included
-    # (the tavern-standard table stood in for those two until stop 22).
-    # Since stop 40 it also has its own 4 v 3, since stop 41 its 3 v 4, since stop 42 its
-    # 5 v 2 and 2 v 5: every 7-dice round (lbr gained less against them than against the
-    # search).
-    own = {tuple(info["dice"]) for info in metadata("tavern")["rounds"]}
+def test_the_uncovered_rounds_are_the_ones_no_table_covers() -> None:
+    # Tables ship for every round up to 6 dice in play under both rules (the data within
+    # 20 MB): the blueprints play the standard 7-10-dice rounds and the search the seed's.
     six = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b <= 6}
-    assert own == six | SEVEN
-    # Under the seed's rules the tavern-standard 7-dice tables do not stand in: strong
-    # searches the rounds its own table lacks (lbr measured the search the harder of the
-    # two).
-    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN - SEVEN
+    for key in ("tavern-standard", "tavern"):
+        own = {tuple(info["dice"]) for info in metadata(key)["rounds"]}
+        assert own == six
+        assert set(uncovered_rounds(key)) == SEVEN_TO_TEN
     assert uncovered_rounds("tavern")[0] == (5, 5)  # the biggest first
 
 
 def test_a_stand_in_plays_only_the_small_rounds() -> None:
     from tavern_dice.strategy.liars_dice.solver import tables
 
-    assert tables._covering_table("tavern-standard", 3, 5) is not None
-    assert tables._covering_table("tavern", 3, 5) is None
+    assert tables._covering_table("tavern-standard", 3, 3) is not None
+    assert tables._covering_table("tavern-standard", 3, 5) is None
+    assert tables._covering_table("tavern", 3, 4) is None
     assert tables.STAND_IN_MAX_IN_PLAY < 7
 
 
@@ -60,7 +51,7 @@ def test_a_round_the_table_lacks_is_uncovered_and_played_by_the_stand_in(
 
     monkeypatch.setattr(tables, "metadata", without_1v5)
     assert tables.stand_in_rounds("tavern") == [(1, 5)]
-    assert set(uncovered_rounds("tavern")) == (SEVEN_TO_TEN - SEVEN) | {(1, 5)}
+    assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN | {(1, 5)}
 
 
 def test_every_uncovered_round_ships_a_consistent_bound() -> None:
@@ -94,7 +85,7 @@ def test_the_builder_measures_the_rounds_asked_and_keeps_the_others(tmp_path: Pa
           "--out", str(out)])
     bounds = load_bounds(out)["tavern-standard"]
     assert bounds["9 v 9"] == {"kept": True}
-    record = bounds["5 v 4"]  # a blueprint round (7- and 8-dice rounds have tables)
+    record = bounds["5 v 4"]  # a blueprint round
     assert record["rounds"] == 2 and record["dice"] == [5, 4] and record["seconds"] >= 0
     assert record["integrated"] is True  # the hands summed out unless --played
     assert set(bounds) == {"9 v 9", "5 v 4"}

@@ -1,13 +1,13 @@
 """The ``strong`` Liar's Dice bot: hard to bully, at any table.
 
-**Heads-up** (two players left), where the table's rules have a solved policy
-(:mod:`tavern_dice.strategy.liars_dice.solver.tables`), it plays that policy: an
-equilibrium of the round found by the double oracle, certified by exact full-recall best
-responses, so no counter-strategy can expect much more than half the rounds against it.
-It samples its action from the policy's probabilities for its hand and this round's wagers.
+**Heads-up** (two players left), in a round of up to 6 dice in play where the table's
+rules have a solved policy (:mod:`tavern_dice.strategy.liars_dice.solver.tables`, one
+small file per round), it plays that policy: an equilibrium of the round found by the
+double oracle, its exploitability measured exactly by full-recall best responses on the
+data shipped. It samples its action from the policy's probabilities for its hand and this
+round's wagers, decoding only the rows of the history it is at.
 
-**Heads-up against a bot it knows**, in a round with more than 6 dice in play (no table
-covers those, except the ``standard`` 7- and 8-dice tables, which give way to it), it
+**Heads-up against a bot it knows**, in a round with more than 6 dice in play, it
 plays the local best response against that bot
 (:class:`~tavern_dice.bots.liars_exploit.lookahead.LookaheadExploiter`), once the
 opponent's revealed rounds have shown it is that bot: after every reveal it asks each
@@ -25,8 +25,8 @@ safely (the opponent's range held only to the values its wagers had, not to the 
 The blueprint alone forgets the history, which the ``either`` rule's lower-quantity
 raises turn against it.
 
-**Heads-up in a bigger round** otherwise (the ``standard`` raise, 9 or 10 dice in play:
-the 7- and 8-dice rounds have tables), it samples the shipped *blueprint*
+**Heads-up in a bigger round** otherwise (the ``standard`` raise, 7-10 dice in play), it
+samples the shipped *blueprint*
 (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): CFR on the
 round's last-wager abstraction, approximate (a full-recall opponent can read more from
 the whole history than it does) but mixed and balanced, which the lookahead below is not
@@ -104,7 +104,7 @@ READINGS = ("self", "quantal")
 
 EXPLOIT_ABOVE_IN_PLAY = 6
 """Heads-up with more dice in play than this, a bot it has named meets its best response
-even where a table covers the round (the ``standard`` 7- and 8-dice tables); its
+(no table covers those rounds; were one built, the best response would outrank it); its
 identifier scores the same rounds."""
 
 
@@ -245,9 +245,9 @@ class StrongLiarsDiceBot:
         policy where one covers the round; heads-up in a bigger round, the best response
         to a bot it has named, else the blueprint; else its mixed lookahead; for all hands
         at once (its beliefs about the others do not depend on its own dice)."""
-        # Against a bot it has named, the best response outranks the 7- and 8-dice
-        # standard tables (stop 28), as it outranked the blueprints there before: a
-        # table is what a stranger cannot beat, not what beats a known bot.
+        # Against a bot it has named, the best response outranks any table of a round of
+        # more than 6 dice in play, as it outranks the blueprints there: a table is what a
+        # stranger cannot beat, not what beats a known bot.
         first, then = (self._exploit_rows, self._table_rows)
         if sum(view.dice_counts) <= EXPLOIT_ABOVE_IN_PLAY:
             first, then = then, first

@@ -1,23 +1,26 @@
 """Rebuild the shipped heads-up tables (``python -m`` this module).
 
 For each rules key (:data:`~.tables.TABLE_RULES`) and each round
-``(first bidder's dice, second's)`` up to 5 dice each, runs the double oracle
-(:func:`~.oracle.solve`) to its target or its time budget, stores the
-policy as ``uint16``, loads it back as a bot would, and measures *that* policy exactly
-(full-recall best responses): the figures in the table's metadata are those of the data
-shipped, quantisation included.
+``(first bidder's dice, second's)`` it ships (:data:`~.tables.SHIPPED_ROUNDS`; any round up
+to 5 v 5 with ``--rounds``), runs the double oracle (:func:`~.oracle.solve`) to its target
+or its time budget, stores the policy (``uint16``, or ``uint8`` for big rows), loads it
+back as a bot would, and measures *that* policy exactly (full-recall best responses): the
+figures in each round's file are those of the data shipped, quantisation included. Each
+round is written to its own file as soon as it is solved, so a build cut short keeps what
+it finished, and ``--missing`` goes on with the rest.
 
     python -m tavern_dice.strategy.liars_dice.solver.build_tables [--rules tavern,tavern-standard]
-        [--rounds 1x1,2x1,...] [--workers 2] [--budget SECONDS] [--out DIR]
+        [--rounds 1x1,2x1,...] [--missing] [--workers 2] [--budget SECONDS] [--out DIR]
 
-The rounds run in a process pool, biggest first. ``docs/solver.md`` records how long
-the shipped build took on the project's 2-core machine.
+The rounds run in a process pool, biggest first. ``docs/strategy.md`` records how long
+the shipped build takes on the project's 2-core machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import shutil
 import tempfile
 import time
 from collections.abc import Collection
@@ -26,8 +29,15 @@ from typing import Any
 
 from tavern_dice.strategy.liars_dice.solver.oracle import solve
 from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.table_store import (
+    read_round_info,
+    round_file,
+    round_files,
+)
 from tavern_dice.strategy.liars_dice.solver.tables import (
     MAX_DICE,
+    PRUNED_BELOW,
+    SHIPPED_ROUNDS,
     TABLE_RULES,
     RoundTable,
     TableError,
@@ -37,8 +47,6 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     load_round,
     read_meta,
     save,
-    write_data,
-    write_npz,
 )
 
 
@@ -118,63 +126,39 @@ def measure_saved(key: str, dice: tuple[int, int], path: Path) -> dict[str, Any]
 
 
 def remeasure(key: str, path: Path) -> None:
-    """Measure every round of the table at ``path`` again and rewrite its metadata (the
-    stored policies are copied byte for byte: the figures stay those of the data)."""
-    import json
-
-    import numpy as np
-
+    """Measure every round of the table folder ``path`` again and rewrite each round's
+    figures (the stored policies are copied byte for byte: the figures stay those of the
+    data)."""
     forget_loaded()
-    with np.load(path, allow_pickle=False) as data:
-        arrays = {name: data[name] for name in data.files if name != "meta"}
-    meta = read_meta(path)
-    for info in meta["rounds"]:
+    for info in read_meta(path)["rounds"]:
         a, b = info["dice"]
-        info.update(load_round(key, a, b, folder=path.parent).measure())
-        print(f"{key} {(a, b)}: exploitability {info['exploitability']:.5f}, LBR "
-              f"{info['lbr_exploitability']:.5f}", flush=True)
-    arrays["meta"] = np.array(json.dumps(meta))
-    write_npz(path, arrays)
+        table = load_round(key, a, b, folder=path.parent)
+        table.meta.update(table.measure())
+        save({(a, b): table}, key, path)
+        print(f"{key} {(a, b)}: exploitability {table.meta['exploitability']:.5f}, LBR "
+              f"{table.meta['lbr_exploitability']:.5f}", flush=True)
     forget_loaded()
 
 
 def merge_files(key: str, out: Path, sources: Collection[Path],
                 rounds: Collection[tuple[int, int]] | None = None) -> None:
-    """Copy every round of ``key``'s table files in the ``sources`` folders into ``out``
-    (a round ``out`` has already is replaced), arrays and figures as they are: rounds built
-    side by side in folders of their own, each process writing only its own file, join
-    the shipped file so. With ``rounds``, only those rounds are taken from the sources (a
-    resumed build's folder also holds a copy of every other round)."""
-    import numpy as np
-
+    """Copy the round files of ``key``'s tables in the ``sources`` folders into the table
+    folder ``out`` (a round ``out`` has already is replaced), as they are: rounds built side
+    by side in folders of their own join the shipped table so. With ``rounds``, only those
+    rounds are taken from the sources (a resumed build's folder also holds a copy of every
+    other round)."""
     paths = [data_path(key, folder) for folder in sources]
     for path in paths:
-        if not path.exists():
+        if not round_files(path):
             raise TableError(f"{path} has no {key} table to merge")
-    arrays: dict[str, Any] = {}
-    found: dict[tuple[int, int], dict[str, Any]] = {}
-    extra: dict[str, Any] = {}
-    if out.exists():
-        extra = {k: v for k, v in read_meta(out).items()
-                 if k not in ("format", "key", "rules", "rounds")}
-        paths.insert(0, out)
+    out.mkdir(parents=True, exist_ok=True)
     for path in paths:
-        meta = read_meta(path)
-        with np.load(path, allow_pickle=False) as data:
-            for info in meta["rounds"]:
-                a, b = info["dice"]
-                if path != out and rounds is not None and (a, b) not in rounds:
-                    continue
-                prefix = f"r{a}_{b}_"
-                for name in [n for n in arrays if n.startswith(prefix)]:
-                    del arrays[name]
-                arrays.update({name: data[name] for name in data.files
-                               if name.startswith(prefix)})
-                found[(a, b)] = info
-                if path != out:
-                    print(f"{key} {(a, b)}: merged from {path} (exploitability "
-                          f"{info['exploitability']:.5f})", flush=True)
-    write_data(out, arrays, key, [found[d] for d in sorted(found)], extra)
+        for dice, source in round_files(path):
+            if rounds is not None and dice not in rounds:
+                continue
+            shutil.copyfile(source, round_file(out, *dice))
+            print(f"{key} {dice}: merged from {path} (exploitability "
+                  f"{read_round_info(source)['exploitability']:.5f})", flush=True)
     forget_loaded()
 
 
@@ -235,17 +219,18 @@ def prune_file(key: str, path: Path, levels: tuple[float, ...] = PRUNE_LEVELS,
         if not passed:
             print(f"{key} {dice}: every level costs more than "
                   f"{prune_allowance(base, cost):g}; not pruned", flush=True)
-    extra = {k: v for k, v in meta.items() if k not in ("format", "key", "rules", "rounds")}
-    save(pruned, key, path, extra)
+    save(pruned, key, path)
     remeasure(key, path)
-    size = path.stat().st_size
+    size = sum(file.stat().st_size for _, file in round_files(path))
     print(f"{key}: {path} is {size} bytes", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default=",".join(TABLE_RULES))
-    parser.add_argument("--rounds", default="", help="e.g. 1x1,2x1 (default: all)")
+    parser.add_argument("--rounds", default="",
+                        help="e.g. 1x1,2x1 (default: the rounds each key ships, "
+                        "tables.SHIPPED_ROUNDS; any round up to 5 v 5 can be built)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=float, default=3600.0,
                         help="seconds for the 5x5 round; smaller rounds get a share")
@@ -254,6 +239,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="folder with tavern-standard tables to grow tavern's from")
     parser.add_argument("--add", action="store_true",
                         help="keep the rounds already in --out that are not rebuilt")
+    parser.add_argument("--missing", action="store_true",
+                        help="build only the rounds without a file in --out (a build cut "
+                        "short goes on where it stopped: each round is written as it ends)")
     parser.add_argument("--resume", action="store_true",
                         help="grow each round from its own table in --out (implies --add)")
     parser.add_argument("--remeasure", action="store_true",
@@ -266,9 +254,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="only prune the tables already in --out (forget each hand's "
                         "play where its own play rarely brings it) and measure them again")
     args = parser.parse_args(argv)
-    rounds: list[tuple[int, int]] = [
-        (a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
-    ]
+    rounds: list[tuple[int, int]] | None = None  # each key's shipped rounds
     if args.rounds:
         rounds = []
         for text in args.rounds.split(","):
@@ -288,20 +274,23 @@ def main(argv: list[str] | None = None) -> None:
         for key in args.rules.split(","):
             remeasure(key, data_path(key, args.out))
         return
-    rounds.sort(key=lambda d: -sum(d))
     for key in args.rules.split(","):
-        out = args.out / f"liars_dice_heads_up_{key}.npz" if args.out else data_path(key)
+        out = data_path(key, args.out)
+        todo = sorted(rounds or SHIPPED_ROUNDS[key], key=lambda d: -sum(d))
+        if args.missing:
+            done = {dice for dice, _ in round_files(out)}
+            todo = [d for d in todo if d not in done]
         if args.resume:
-            build(key, rounds, out, args.workers, args.budget, out.parent, keep=True,
+            build(key, todo, out, args.workers, args.budget, out.parent, keep=True,
                   seed_key=key)
         else:
-            build(key, rounds, out, args.workers, args.budget,
+            build(key, todo, out, args.workers, args.budget,
                   args.seed_from if key == "tavern" else None, keep=args.add)
 
 
 def _saved_rounds(key: str, path: Path) -> dict[tuple[int, int], RoundTable]:
     """The rounds already in ``path`` (as shipped: quantised, with their figures)."""
-    if not path.exists():
+    if not round_files(path):
         return {}
     forget_loaded()
     return {(a, b): load_round(key, a, b, folder=path.parent)
@@ -325,6 +314,12 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
                   f"exploitability {table.meta['exploitability']:.5f} before storage, "
                   f"{seconds:.0f} s", flush=True)
             before = tables.get(dice)
+            level = PRUNED_BELOW.get(key, {}).get(dice)
+            if level is not None:
+                # The shipped rounds' files stay small (tables.PRUNED_BELOW).
+                table.meta["exploitability_unpruned"] = table.meta["exploitability"]
+                table = table.pruned(level)
+                table.meta["pruned_below"] = level
             tables[dice] = table
             with tempfile.TemporaryDirectory() as tmp:
                 # Measured as stored (quantised); the draft needs only this round.
@@ -348,10 +343,11 @@ def build(key: str, rounds: list[tuple[int, int]], out: Path, workers: int, budg
                 # Counted across builds: the next resume seeds that many iterations' worth.
                 table.meta["double_oracle_rounds"] += before.meta.get("double_oracle_rounds", 0)
                 table.meta["resumed"] = True
-            save(tables, key, out, {"build_seconds": round(time.perf_counter() - start)})
+            # Only this round's file: the others are as they were.
+            save({dice: tables[dice]}, key, out)
     forget_loaded()
-    print(f"wrote {out} ({out.stat().st_size} bytes) in "
-          f"{time.perf_counter() - start:.0f} s", flush=True)
+    size = sum(file.stat().st_size for _, file in round_files(out))
+    print(f"wrote {out} ({size} bytes) in {time.perf_counter() - start:.0f} s", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -1,7 +1,9 @@
 """How a heads-up table's probabilities are stored (:mod:`.tables`): ``uint16``
-(probability x :data:`SCALE`), every action of a history but its last, which gets what the
-others leave of 1. A history's rows are consecutive in its actor's array, so dropping and
-restoring the last one is a matter of each node's first row and its count."""
+(probability x 65535) or, for a round whose rows are big, ``uint8`` (x 255; the build
+measures the stored policy exactly, rounding included), every action of a history but its
+last, which gets what the others leave of 1. A history's rows are consecutive in its
+actor's array, so dropping and restoring the last one is a matter of each node's first row
+and its count; a bot decodes only the rows of the history it is at (:func:`node_rows`)."""
 
 from __future__ import annotations
 
@@ -11,18 +13,28 @@ import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
-    from tavern_dice.strategy.liars_dice.solver.tables import RoundTable
+    from tavern_dice.strategy.liars_dice.solver.round_table import RoundTable
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]
 
 SCALE = 65535.0
-"""A probability of 1 as stored."""
+"""A probability of 1 as stored in ``uint16``."""
+
+WIDE_ABOVE = 1_500_000
+"""A player's rows with more entries than this are stored as ``uint8`` (x 255): a third of
+the compressed bytes of the big rounds; the smaller rounds keep ``uint16``."""
 
 
-def quantise(strategy: FloatArray) -> npt.NDArray[np.uint16]:
-    """Probabilities as ``uint16`` (x 65535)."""
-    out: npt.NDArray[np.uint16] = np.rint(np.clip(strategy, 0.0, 1.0) * SCALE).astype(np.uint16)
+def scale_of(dtype: npt.DTypeLike) -> float:
+    """A probability of 1 as stored in ``dtype`` (``uint8`` or ``uint16``)."""
+    return float(np.iinfo(np.dtype(dtype)).max)
+
+
+def quantise(strategy: FloatArray, dtype: npt.DTypeLike = np.uint16) -> npt.NDArray[Any]:
+    """Probabilities as ``dtype`` (x its largest value)."""
+    scale = scale_of(dtype)
+    out: npt.NDArray[Any] = np.rint(np.clip(strategy, 0.0, 1.0) * scale).astype(dtype)
     return out
 
 
@@ -39,13 +51,18 @@ def _node_rows(table: RoundTable, player: int) -> tuple[IntArray, npt.NDArray[np
     return slots_before, last
 
 
-def stored_rows(table: RoundTable, player: int) -> npt.NDArray[np.uint16]:
-    """``player``'s probabilities as stored: quantised (:func:`quantise`), with each node's
+def stored_rows(table: RoundTable, player: int,
+                dtype: npt.DTypeLike | None = None) -> npt.NDArray[Any]:
+    """``player``'s probabilities as stored: quantised (:func:`quantise`, as ``dtype``; by
+    default ``uint8`` above :data:`WIDE_ABOVE` entries, else ``uint16``), with each node's
     last action left out (it is what the others leave of 1); a hand with nothing at a
     node (never brought there by its own play, or pruned) stores the node's first action
     as certain, the default it plays there."""
     starts, last = _node_rows(table, player)
-    q = quantise(table.strategy[player])
+    if dtype is None:
+        dtype = np.uint8 if table.strategy[player].size > WIDE_ABOVE else np.uint16
+    one = scale_of(dtype)
+    q = quantise(table.strategy[player], dtype)
     if starts.size:
         # Rounded up, the stored actions could leave less than nothing to the last: the
         # excess comes off the node's biggest stored action, so that reading the file and
@@ -53,13 +70,13 @@ def stored_rows(table: RoundTable, player: int) -> npt.NDArray[np.uint16]:
         wide = q.astype(np.int64)
         others = np.add.reduceat(np.where(last[:, None], 0, wide), starts, axis=0)
         ends = np.append(starts[1:], q.shape[0]) - 1  # each node's last row
-        for node, hand in np.argwhere(others > SCALE):
+        for node, hand in np.argwhere(others > one):
             rows = np.arange(starts[node], ends[node])
             top = rows[np.argmax(wide[rows, hand])]
-            q[top, hand] -= others[node, hand] - int(SCALE)
+            q[top, hand] -= others[node, hand] - int(one)
         empty = np.add.reduceat(wide, starts, axis=0) == 0
         first = q[starts]
-        first[empty] = int(SCALE)
+        first[empty] = int(one)
         q[starts] = first
     return q[~last]
 
@@ -71,15 +88,44 @@ def unstored_rows(table: RoundTable, player: int, kept: npt.NDArray[Any]) -> Flo
     stored actions within 1 may hold a few that exceed it: those are scaled back to 1,
     the last action getting nothing."""
     starts, last = _node_rows(table, player)
+    one = scale_of(kept.dtype)
     full = np.zeros((last.shape[0], kept.shape[1]), dtype=np.float64)
     full[~last] = kept
     if starts.size:
         others = np.add.reduceat(full, starts, axis=0)
-        full[last] = np.clip(SCALE - others, 0.0, None)
-        over = others > SCALE
+        full[last] = np.clip(one - others, 0.0, None)
+        over = others > one
         if over.any():
             sizes = np.diff(np.append(starts, last.shape[0]))
-            scale = np.where(over, SCALE / np.maximum(others, SCALE), 1.0)
+            scale = np.where(over, one / np.maximum(others, one), 1.0)
             full *= np.repeat(scale, sizes, axis=0)
-    out: FloatArray = full / SCALE
+    out: FloatArray = full / one
+    return out
+
+
+def first_stored_rows(table: RoundTable, player: int) -> IntArray:
+    """Per node, the first row of its stored actions in ``player``'s stored array (-1 for
+    the other player's nodes and for nodes without actions)."""
+    counts = np.diff(table.slot_start)
+    mine = (table.depth % 2 == player) & (counts > 0)
+    full_first = np.cumsum(counts[mine]) - counts[mine]
+    out = np.full(table.n_nodes, -1, dtype=np.int64)
+    # Each earlier node of the player stored one row fewer than it has actions.
+    out[mine] = full_first - np.arange(int(mine.sum()))
+    return out
+
+
+def node_rows(kept: npt.NDArray[Any], first: int, actions: int) -> FloatArray:
+    """One node's probabilities ``(actions x hands)`` from the stored array ``kept``, whose
+    rows ``first`` on are its first ``actions - 1`` actions (as :func:`unstored_rows`
+    reads every node)."""
+    scale = scale_of(kept.dtype)
+    stored = kept[first:first + actions - 1].astype(np.float64)
+    others = stored.sum(axis=0)
+    last = np.clip(scale - others, 0.0, None)
+    full = np.vstack([stored, last[None, :]])
+    over = others > scale
+    if over.any():
+        full *= np.where(over, scale / np.maximum(others, scale), 1.0)[None, :]
+    out: FloatArray = full / scale
     return out

@@ -1,0 +1,46 @@
+"""``strong`` answers within a CPU budget at every heads-up round size, the first decision
+of the round included (its data loaded and its caches built then).
+
+The budget is generous, so that a busy machine does not fail the test: it catches a
+method that costs minutes, not a slower millisecond. The figures themselves (median, 99th
+percentile and maximum, cold and warm, and peak memory) are printed by
+``benchmarks/strong_cost.py``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.liars_dice import TAVERN, RaiseRule
+from tavern_dice.play.round_gain import deal_round
+
+BUDGET_S = 30.0
+"""CPU seconds one decision may take here (a search's first decision at 5 v 5 takes
+seconds on a quiet machine)."""
+
+STANDARD = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+
+
+@pytest.mark.parametrize(
+    ("rules", "dice"),
+    [(TAVERN, (5, 5)), (TAVERN, (4, 3)), (TAVERN, (3, 3)), (TAVERN, (5, 1)),
+     (TAVERN, (1, 1)), (STANDARD, (5, 5)), (STANDARD, (4, 4)), (STANDARD, (3, 4)),
+     (TAVERN.replace(wild_face=1, spot_on=False), (5, 5))],
+    ids=["seed-5v5", "seed-4v3", "seed-3v3", "seed-5v1", "seed-1v1", "standard-5v5",
+         "standard-4v4", "standard-3v4", "ones-wild-5v5"],
+)
+def test_a_heads_up_decision_stays_within_the_cpu_budget(
+    rules: object, dice: tuple[int, int],
+) -> None:
+    game = deal_round(rules, 21, dice)  # type: ignore[arg-type]
+    seat = game.turn
+    assert seat is not None
+    bot = StrongLiarsDiceBot("s", seed=3)
+    start = time.process_time()
+    action = bot.choose_action(game.view(seat))
+    spent = time.process_time() - start
+    assert action in game.legal_actions(seat)
+    assert spent < BUDGET_S, f"{spent:.1f} s of CPU for one decision"
