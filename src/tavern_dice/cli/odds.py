@@ -23,9 +23,9 @@ from tavern_dice.cli.options import (
     SpotOn,
     WildFace,
     blackjack_rules,
-    check_plot,
     liars_rules,
 )
+from tavern_dice.cli.outputs import check_plot
 
 odds_app = command_group("odds", "Exact odds and best play: house edges, strategy charts.")
 

@@ -34,10 +34,10 @@ from tavern_dice.cli.options import (
     HouseNeedsUnder,
     MaxAddedBonus,
     blackjack_rules,
-    check_plot,
     parse_bots,
     with_liars_rules,
 )
+from tavern_dice.cli.outputs import check_plot
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 
@@ -51,8 +51,8 @@ MIN_INTERVAL_ROUNDS = 2
 
 Seed = Annotated[
     int,
-    typer.Option("--seed", help="Seed of the whole simulation: the same seed, the same results "
-                 "(whatever --workers)."),
+    typer.Option("--seed", min=0, help="Seed of the whole simulation (0 or more): the same "
+                 "seed, the same results (whatever --workers)."),
 ]
 Workers = Annotated[
     int | None,

@@ -20,11 +20,10 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tavern_dice.cli.app import command_group
 from tavern_dice.cli.options import (
-    check_plot,
-    check_writable,
     parse_dice_pair,
     parse_raise_rule,
 )
+from tavern_dice.cli.outputs import check_plot, check_writable, save_figure
 from tavern_dice.errors import TavernError
 from tavern_dice.strategy.liars_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
@@ -50,7 +49,7 @@ def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
     ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path)
+    save_figure(fig, path)
     plt.close(fig)
 
 
