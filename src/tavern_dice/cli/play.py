@@ -259,8 +259,12 @@ def liars_dice(
 ) -> None:
     """Liar's Dice: by default you against three strong bots.
 
-    Bot kinds: random, probabilistic, strong, equilibrium. An all-bot game:
-    tavern play liars-dice --players 4 --bots probabilistic,probabilistic,random,random --seed 7
+    Bot kinds: random, probabilistic, strong, equilibrium.
+
+    \b
+    An all-bot game:
+      tavern play liars-dice --players 4 --seed 7 \\
+        --bots probabilistic,probabilistic,random,random
     """
     _check_save(save, overwrite)
     if players is not None and not rules.min_players <= players <= rules.max_players:
@@ -383,8 +387,11 @@ def blackjack(
 ) -> None:
     """Dice Blackjack: you against the house (the DM), bots optional.
 
-    Bot kinds: cautious, bold, optimal. An all-bot session:
-    tavern play blackjack --bots cautious,bold --rounds 20 --seed 3
+    Bot kinds: cautious, bold, optimal.
+
+    \b
+    An all-bot session:
+      tavern play blackjack --bots cautious,bold --rounds 20 --seed 3
     """
     rules = blackjack_rules(
         BLACKJACK_TAVERN, house_needs_under=house_needs_under,
