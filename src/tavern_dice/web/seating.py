@@ -14,7 +14,8 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
-from tavern_dice.web.catalog import ActionError, same_name
+from tavern_dice.web.catalog import ActionError
+from tavern_dice.web.names import same_name
 from tavern_dice.web.rows import PlayerRow
 from tavern_dice.web.store import token_hash
 
