@@ -24,6 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 
 from tavern_dice.errors import TavernError
 
+CLOSE_BAD_TOKEN = 4401
+"""The WebSocket close code for a token that opens no seat (any more): the page forgets it."""
 MAX_FRAME_BYTES = 4096
 """Largest client WebSocket frame, in bytes (UTF-8), that the server reads."""
 

@@ -22,6 +22,7 @@ holds a ``Table`` for it, so its bots and timers run exactly once.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -46,7 +47,7 @@ from tavern_dice.web.frames import Frames, Listener, shared_game
 from tavern_dice.web.journal import GameSession, collect_step, engine_header, round_in_log
 from tavern_dice.web.options import changed_options
 from tavern_dice.web.schedule import Scheduler
-from tavern_dice.web.seating import Occupant, Seating
+from tavern_dice.web.seating import REMOVED, Occupant, Seating
 from tavern_dice.web.store import (
     DiceCheck,
     FenceError,
@@ -210,7 +211,7 @@ class Table:
             ActionError: ``bad-token`` for a token that is neither this table's host's
                 nor a player's.
         """
-        return self.seating.role_for(token, self.host_hash)
+        return self.seating.role_for(token, self.host_hash, self._playing())
 
     def attach(self, conn: Listener) -> None:
         self.listeners.add(conn)
@@ -347,6 +348,7 @@ class Table:
         elif isinstance(frame, p.Remove):
             self.seating.seated(frame.player_id)
             await self._set_seats([x for x in self.seat_list if x != frame.player_id])
+            self._unseat(frame.player_id)
         elif isinstance(frame, p.Move):
             await self._move(frame.player_id, frame.to)
         elif isinstance(frame, p.SetOptions):
@@ -375,6 +377,17 @@ class Table:
         else:
             name = self.seating.bot_name(kind, self._playing())
         await self._add_occupant(name, "bot", kind, None, None)
+
+    def _unseat(self, pid: str) -> None:
+        """Close a removed player's pages (unless they play on in the running game): their
+        seat token opens nothing now, and the page that forgets it offers to join again."""
+        if pid in self._playing():
+            return
+        error = json.dumps({"type": "error", "code": "bad-token", "message": REMOVED,
+                            "ref": None})
+        for conn in [c for c in self.listeners if c.player_id == pid]:
+            conn.send_text(error)
+            conn.close_soon(p.CLOSE_BAD_TOKEN, "removed")
 
     async def _move(self, pid: str, to: int) -> None:
         self.seating.seated(pid)

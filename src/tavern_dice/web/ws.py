@@ -39,7 +39,7 @@ OUTBOX_FRAMES = 512
 """Frames a connection may have waiting before it is dropped as too slow."""
 HELLO_TIMEOUT_S = 30.0
 """Seconds a new connection has to send ``hello``."""
-CLOSE_BAD_TOKEN = 4401
+CLOSE_BAD_TOKEN = p.CLOSE_BAD_TOKEN
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_SLOW = 1013
 CLOSE_TIMEOUT_S = 30.0

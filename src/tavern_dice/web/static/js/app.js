@@ -72,7 +72,11 @@ export class TableApp {
     if (this.socket) this.socket.close();
     this.socket = new TableSocket(this.tableId, token, {
       onState: (frame, events) => this.onState(frame, events),
-      onError: (frame) => { if (frame.code !== "bad-token") toast(frame.message || frame.code); },
+      onError: (frame) => {
+        // A refused seat token is explained once the socket closes (onBadToken).
+        if (frame.code === "bad-token") this.badTokenMessage = frame.message;
+        else toast(frame.message || frame.code);
+      },
       onStatus: (status) => { this.connStatus = status; this.render(); },
       onBadToken: () => {
         if (this.mode === "host") {
@@ -81,7 +85,8 @@ export class TableApp {
         } else {
           // The seat is gone (e.g. another database): forget it and watch as a spectator.
           store.remove(seatTokenKey(this.tableId));
-          toast("Your saved seat no longer exists at this table; join again.");
+          const why = this.badTokenMessage || "your saved seat no longer exists at this table; join again";
+          toast(why.charAt(0).toUpperCase() + why.slice(1) + ".");
           this.connect(null);
         }
       },
