@@ -66,6 +66,9 @@ __all__ = ["Listener", "Occupant", "Table"]
 
 log = logging.getLogger("tavern_dice.web")
 
+HOST_MOVED = ("the DM console was opened on another device, or its DM key was replaced; "
+              "this one no longer runs the table (open the new DM link to take it back)")
+
 
 class Table:
     """One table: its seating, options, running game, connections, bots and timers."""
@@ -377,6 +380,21 @@ class Table:
         else:
             name = self.seating.bot_name(kind, self._playing())
         await self._add_occupant(name, "bot", kind, None, None)
+
+    async def new_host_key(self) -> str:
+        """Replace the DM key (the DM link was opened on another device, or the DM asked
+        for a new key): only its hash is stored, and every console holding the old key is
+        told so and closed."""
+        token = secrets.token_urlsafe(24)
+        digest = token_hash(token)
+        await self.db.call(self._update_table, {"host_token_hash": digest})
+        self.host_hash = digest
+        error = json.dumps({"type": "error", "code": "bad-token", "message": HOST_MOVED,
+                            "ref": None})
+        for conn in [c for c in self.listeners if c.role == "host"]:
+            conn.send_text(error)
+            conn.close_soon(p.CLOSE_BAD_TOKEN, "moved")
+        return token
 
     def _unseat(self, pid: str) -> None:
         """Close a removed player's pages (unless they play on in the running game): their

@@ -43,11 +43,21 @@ export class TableApp {
     if (this.mode === "host") {
       const fromHash = location.hash.replace(/^#/, "");
       if (fromHash) {
-        store.set(hostTokenKey(this.tableId), fromHash);
-        // The DM key stays out of the address bar (and out of screenshots and shared links);
-        // the DM link is shown once, so that the DM can keep it or move to another device.
+        // The DM key stays out of the address bar (and out of screenshots and shared links).
         history.replaceState(null, "", location.pathname);
-        this.ui.showDmLink = true;
+        // Opening the DM link moves the console here: the link's key is traded for a new
+        // one, and the console that held it closes (so a link seen by someone else dies).
+        api(`/api/tables/${encodeURIComponent(this.tableId)}/host-key`, {host_token: fromHash}).then((made) => {
+          store.set(hostTokenKey(this.tableId), made.host_token);
+          this.start();
+        }, (error) => {
+          this.fatal = error.status === 403
+            ? "This DM link no longer opens the table: the console has moved to another device, or the DM replaced "
+              + "its key. Ask the DM for the current link (the console's “Open the console on another device”)."
+            : `The DM link could not be opened: ${error.message}`;
+          this.render();
+        });
+        return;
       }
       token = store.get(hostTokenKey(this.tableId));
       if (!token) {
@@ -80,7 +90,9 @@ export class TableApp {
       onStatus: (status) => { this.connStatus = status; this.render(); },
       onBadToken: () => {
         if (this.mode === "host") {
-          this.fatal = "The DM key stored in this browser does not open this table.";
+          if (this.ui.replacingKey) return;  // this console asked for the new key itself
+          const why = this.badTokenMessage || "the DM key stored in this browser does not open this table";
+          this.fatal = why.charAt(0).toUpperCase() + why.slice(1) + ".";
           this.render();
         } else {
           // The seat is gone (e.g. another database): forget it and watch as a spectator.
