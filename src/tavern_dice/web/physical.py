@@ -123,6 +123,7 @@ def roll_when_ready(s: GameSession, server_rolls: Callable[[int], bool]) -> bool
         typed = entries(s)
         if any(spec.seat not in typed and not server_rolls(_seat(spec)) for spec in specs):
             return rolled
+        s.server_hands[engine.round] = {_seat(x) for x in specs if _seat(x) not in typed}
         engine.roll([typed[_seat(spec)] if _seat(spec) in typed else engine.dice.roll(spec)
                      for spec in specs])
         rolled = True
@@ -158,6 +159,10 @@ def confirm(s: GameSession, seat: int, round_: int, match: bool) -> DiceCheck:
     sealed = s.commitments.get(latest, {}).get(str(seat))
     if sealed is None or not sealed.revealed:
         raise ActionError("illegal", f"you had no dice in round {latest}")
+    if seat in s.server_hands.get(latest, ()):
+        raise ActionError("illegal", f"the server rolled your dice in round {latest} while "
+                          "you were away: they were never in your cup, so there is nothing "
+                          "to confirm")
     if (latest, seat) in s.dice_checks:
         raise ActionError("conflict", f"you already answered for round {latest}")
     check = DiceCheck(latest, seat, match)
@@ -173,6 +178,14 @@ def checks_public(s: GameSession) -> dict[str, Any] | None:
     items = [{"seat": c.seat, "match": c.match}
              for (round_, _), c in sorted(s.dice_checks.items()) if round_ == latest]
     return {"round": latest, "items": items}
+
+
+def server_rolled(s: GameSession, people: Callable[[int], bool]) -> dict[str, list[int]]:
+    """The people's seats whose hand the server rolled (they were away), by round, for
+    everyone to see: their pages, the seats, the log and the reveal say so."""
+    return {str(round_): sorted(x for x in seats if people(x))
+            for round_, seats in sorted(s.server_hands.items())
+            if any(people(x) for x in seats)}
 
 
 def _seat(spec: RollSpec) -> int:

@@ -123,12 +123,30 @@ export class TableApp {
     if (fresh.length && before) announce(fresh.map(([, text]) => text).join(" "));
   }
 
+  /** Physical dice: say in the log whose hand the server rolled (they were away). */
+  noteServerRolls(before, now) {
+    const ng = now.game;
+    if (!ng || !ng.server_rolled) return;
+    const og = before && before.game && before.game.game_id === ng.game_id ? before.game : null;
+    const me = now.you.seat;
+    for (const [round, seats] of Object.entries(ng.server_rolled)) {
+      const had = og && og.server_rolled ? og.server_rolled[round] || [] : [];
+      for (const seat of seats) {
+        if (had.includes(seat) || this.notes.some((n) => n.rolled === `${ng.game_id}/${round}/${seat}`)) continue;
+        this.notes.push({text: seat === me ? `Round ${round}: the server rolled for you while you were away.`
+          : `Round ${round}: the server rolled for ${ng.seats[seat].name}, who was away.`,
+        kind: "table", at: this.events.length, game: ng.game_id, rolled: `${ng.game_id}/${round}/${seat}`});
+      }
+    }
+  }
+
   /** Table happenings that are not game events: joins, presence, start/pause/end. */
   noteChanges(before, now) {
     this.seenOnline = this.seenOnline || new Set();
     const seen = this.seenOnline;
     const wasSeen = new Set(seen);
     for (const seat of now.table.seats) if (seat.presence === "online") seen.add(seat.player_id);
+    this.noteServerRolls(before, now);
     if (!before) return;
     let at = this.events.length;
     const add = (text, kind = "table") => this.notes.push({text, kind, at, game: now.game ? now.game.game_id : null});

@@ -67,6 +67,7 @@ function seatCard(app, g, v, i, pos, me) {
     v.winner === i ? h("span", {class: "tag tag-win"}, "★ winner") : null,
     v.turn === i && v.phase === "bidding" ? h("span", {class: "tag tag-turn"}, "to act") : null,
     v.wager_maker === i && v.wager ? h("span", {class: "tag tag-wager"}, wagerShort(v.wager)) : null,
+    serverRolled(g, i, v.round) && !over ? h("span", {class: "tag", "data-rolled": "server"}, "server's dice") : null,
     timerChip(left)));
 }
 
@@ -119,6 +120,13 @@ function tray(app, v, me) {
     return h("div", {class: "tray"}, h("span", {class: "tray-label"}, "Your dice"),
       typed ? diceRow(typed, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${typed.join(", ")}`}) : null,
       h("span", {class: "tray-note", id: "dice-sealed"}, "sealed ✓"));
+  }
+  if (faces.length && serverRolled(app.state.game, me, v.round)) {
+    // Not her cup's dice: she was away when the round was rolled, and the server rolled.
+    return h("div", {class: "tray tray-server", id: "server-rolled"},
+      h("span", {class: "tray-label"}, "The server's dice for you"),
+      diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `the server's dice for you: ${faces.join(", ")}`}),
+      h("span", {class: "tray-note"}, "The server rolled for you while you were away: these are not your cup's dice."));
   }
   return h("div", {class: "tray"},
     h("span", {class: "tray-label"}, "Your dice"),
@@ -197,6 +205,12 @@ function diceForm(app, v, me, typing, paused) {
     h("button", {class: "btn btn-primary", id: "dice-btn", disabled: !ok || paused, onclick: send}, "Seal my dice"));
 }
 
+/** Whether the server rolled ``seat``'s hand in ``round`` at a physical-dice table. */
+function serverRolled(g, seat, round) {
+  const rolled = g && g.server_rolled && g.server_rolled[String(round)];
+  return Boolean(rolled && rolled.includes(seat));
+}
+
 /** At a reveal with physical dice: does your cup show the faces revealed for you? */
 function cupCheck(app, g, reveal, round) {
   const checks = g.dice_checks;
@@ -206,7 +220,9 @@ function cupCheck(app, g, reveal, round) {
   const answered = checks.items.find((c) => c.seat === me);
   const answer = (match) => app.act({type: "confirm_dice", round, match}, {focus: "#reveal-heading"});
   const parts = [];
-  if (mine && !answered) {
+  if (mine && serverRolled(g, me, round)) {
+    parts.push(h("p", {}, "The server rolled your dice this round while you were away: nothing to confirm."));
+  } else if (mine && !answered) {
     parts.push(h("p", {}, "Does your cup show ", h("strong", {}, reveal.hands[me].join(" ")), "?"),
       h("button", {class: "btn btn-small", id: "cup-yes", onclick: () => answer(true)}, "Yes, my cup shows these"),
       " ", h("button", {class: "btn btn-small", id: "cup-no", onclick: () => answer(false)}, "No, it shows something else"));
@@ -215,6 +231,7 @@ function cupCheck(app, g, reveal, round) {
 }
 
 function cupTag(g, seat, round) {
+  if (serverRolled(g, seat, round)) return h("span", {class: "tag", "data-cup": "server"}, "server's dice");
   const checks = g.dice_checks;
   const c = checks && checks.round === round ? checks.items.find((i) => i.seat === seat) : null;
   if (!c) return null;
