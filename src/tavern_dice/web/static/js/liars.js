@@ -197,11 +197,21 @@ function diceForm(app, v, me, typing, paused) {
   const send = () => app.act({type: "dice", faces}, {focus: "#actions"}).then(() => {
     ui.typedRound = typing.round; ui.typedFaces = faces; ui.dice = []; app.render();
   }, () => {});
+  // A box holding something no d{sides} shows says so, next to it (not just a grey button).
+  const bad = Array.from({length: n}, (_, k) => {
+    const raw = ui.dice[k];
+    return raw !== undefined && raw !== "" && !(Number.isInteger(Number(raw)) && Number(raw) >= 1 && Number(raw) <= sides);
+  });
+  const problem = bad.some(Boolean)
+    ? `A d${sides} shows a whole number from 1 to ${sides}: check die ${bad.map((b, k) => (b ? k + 1 : 0)).filter(Boolean).join(" and ")}.`
+    : null;
   return h("div", {class: "manual-form", id: "dice-form"},
     h("p", {class: "action-note"}, `Roll your ${plural(n, "die", "dice")} in your cup, then type the faces. Nobody else sees them until the reveal.`),
     Array.from({length: n}, (_, k) => h("label", {}, `Die ${k + 1} (d${sides})`,
       h("input", {id: `dice-input-${k}`, type: "number", min: 1, max: sides, value: ui.dice[k] ?? "",
+        "aria-invalid": bad[k] ? "true" : "false", "aria-describedby": bad[k] ? "dice-error" : null,
         oninput: (e) => { ui.dice[k] = e.target.value; app.render(); }}))),
+    problem ? h("p", {class: "field-error", id: "dice-error", role: "alert"}, problem) : null,
     h("button", {class: "btn btn-primary", id: "dice-btn", disabled: !ok || paused, onclick: send}, "Seal my dice"));
 }
 
