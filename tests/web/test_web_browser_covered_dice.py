@@ -32,6 +32,9 @@ def test_a_covered_seat_is_marked_as_the_servers_roll(tmp_path: Path) -> None:
         host.locator("#seat-list li").nth(2).wait_for()
         host.click("#start-btn")
         pages["Cid"].locator("#dice-form").wait_for()
+        # The DM rolls no cup: the headline is for the players, not "Roll your dice".
+        host.locator(".centre-big", has_text="The players roll their dice in their cups").wait_for()
+        assert pages["Cid"].inner_text(".centre-big") == "Roll your dice in your cup"
         pages["Cid"].goto("about:blank")  # the phone sleeps: covered at once (grace 0 s)
         for name, faces in (("Ann", (3, 4)), ("Bob", (6, 1))):
             page = pages[name]

@@ -102,7 +102,8 @@ function centre(app, g, v) {
     const starter = v.turn ?? v.starter;
     const typing = typingRound(g);
     body = [h("div", {class: "centre-label"}, `Round ${v.round}`),
-      h("div", {class: "centre-big"}, typing ? "Roll your dice in your cup" : starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
+      h("div", {class: "centre-big"}, typing ? (typing.waiting.includes(app.state.you.seat)
+        ? "Roll your dice in your cup" : "The players roll their dice in their cups") : starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
       v.sum_wagers ? h("div", {class: "centre-sub endgame"}, "Endgame: two dice left — wager on their sum") : null];
   }
   return h("div", {class: "felt-centre"}, body,
@@ -343,7 +344,8 @@ function revealPanel(app, g, v) {
     : w.total !== undefined ? `The dice sum to ${reveal.count}.`
       : `There ${reveal.count === 1 ? "is" : "are"} ${reveal.count} ${facePlural(w.face, reveal.count)}${v.rules.wild_face ? ` (${facePlural(v.rules.wild_face)} wild)` : ""}.`;
   const me = app.state.you.seat;
-  const losers = namesText(reveal.losers, (s) => names[s], me);
+  // After "The wager was true — ": mid-sentence, so "you", never "You".
+  const losers = namesText(reveal.losers, (s) => names[s], me, true);
   const single = reveal.losers.length === 1 && reveal.losers[0] !== me;
   // "you" mid-sentence, never "You": "Everyone but you", "Cid called your wager".
   const whom = (s) => (s === me ? "you" : names[s]);
