@@ -5,7 +5,8 @@ browser never holds up the table (a table only ever *queues* frames). A client
 that lets its outbox fill up is disconnected (close code 1013) and will get a
 full ``state`` when it reconnects. Client frames are read as text of at most
 :data:`~tavern_dice.web.protocol.MAX_FRAME_BYTES` bytes; anything else gets an
-``error`` frame and changes nothing.
+``error`` frame and changes nothing (the socket stays open). A message over 64 KiB is
+refused by the server's WebSocket layer before it is read: the socket closes with 1009.
 
 A connection to a table that another server process owns is piped to that process
 (:mod:`.relay`); the rest of this module then never sees it.
