@@ -55,3 +55,37 @@ def test_a_covered_seat_is_marked_as_the_servers_roll(tmp_path: Path) -> None:
         cid.locator("#log", has_text="the server rolled for you while you were away").wait_for()
         assert axe_violations(cid, require_axe(), "physical dice, the server rolled for you") == []
         assert page_errors == []
+
+
+def test_the_dm_rolls_for_a_player_who_never_types(tmp_path: Path) -> None:
+    with browser_table(tmp_path) as (server, browser):
+        made = httpx.post(f"{server.url}/api/tables", json={
+            "game": "liars-dice", "rules": {"dice_per_player": 2},
+            "options": {"dice_mode": "manual", "bot_delay_ms": 0}}, timeout=10)
+        table_id, key = made.json()["table_id"], made.json()["host_token"]
+        host = new_page(browser)
+        host.goto(f"{server.url}/host/{table_id}#{key}")
+        pages = {}
+        for name in ("Ann", "Bob"):
+            page = new_page(browser, 390, 844)
+            page.goto(f"{server.url}/t/{table_id}")
+            page.fill("#join-name", name)
+            page.click("#join-btn")
+            page.locator("#my-name", has_text=name).wait_for()
+            pages[name] = page
+        host.locator("#seat-list li").nth(1).wait_for()
+        host.click("#start-btn")
+        ann = pages["Ann"]
+        ann.locator("#dice-form").wait_for()
+        ann.fill("#dice-input-0", "3")
+        ann.fill("#dice-input-1", "4")
+        ann.click("#dice-btn")
+        button = host.locator("#roll-for button", has_text="Roll for Bob")
+        button.wait_for()
+        assert host.locator("#roll-for button").count() == 1
+        assert axe_violations(host, require_axe(), "DM console, hands being typed") == []
+        button.click()
+        bob = pages["Bob"]
+        bob.locator("#server-rolled", has_text="The DM had the server roll for you").wait_for()
+        ann.locator("#log", has_text="the DM had the server roll for Bob").wait_for()
+        assert page_errors == []

@@ -38,10 +38,10 @@ async def test_web_a_covered_seats_hand_is_marked_the_servers(database_url: str)
         assert (await bo.request({"type": "dice", "faces": [5, 1]}))["type"] == "ack"
         state = await ann.wait_for(lambda f: f["type"] == "state"
                                    and f["game"]["view"]["phase"] == "bidding")
-        assert state["game"]["server_rolled"] == {"1": [2]}
+        assert state["game"]["server_rolled"] == {"1": {"2": "away"}}
         # Back again: her page learns the hand it shows is the server's, not her cup's.
         cid = await server.connect(tid, joined[2]["seat_token"], "cid again")
-        assert game(cid)["server_rolled"] == {"1": [2]}
+        assert game(cid)["server_rolled"] == {"1": {"2": "away"}}
         assert len(game(cid)["view"]["own_dice"]) == 2
         players = [ann, bo, cid]
         await play_to_a_reveal(players)

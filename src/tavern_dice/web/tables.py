@@ -364,6 +364,8 @@ class Table:
             await self._end()
         elif isinstance(frame, p.HouseRoll | p.D12 | p.NextRound):
             await self._house_frame(frame)
+        elif isinstance(frame, p.RollFor):
+            await self._roll_for(frame.seat)
         elif isinstance(frame, p.Grant):
             await self._grant(frame.player_id, frame.amount_cp)
 
@@ -518,6 +520,14 @@ class Table:
             self.adapter.d12(s, frame.face, self.options)
         else:
             self.adapter.next_round(s)
+        await self.after_change()
+
+    async def _roll_for(self, seat: int) -> None:
+        s = self._require_game()
+        if not self.adapter.typed_hands(self.options):
+            raise ActionError("illegal", "the server rolls every hand itself at this table")
+        physical.roll_for(s, seat, "dm", self._server_rolls(s))
+        self.adapter.resolve_chance(s, self.options, self._server_rolls(s))
         await self.after_change()
 
     async def _grant(self, pid: str, amount: int) -> None:

@@ -6,7 +6,7 @@ import {h, patch, store, seatTokenKey, hostTokenKey, tableIdFromPath, api, toast
 import {TableSocket} from "./conn.js";
 import {CommitmentBook} from "./verify.js";
 import {describeEvents} from "./eventlog.js";
-import {renderLiars, liarsFairness} from "./liars.js";
+import {renderLiars, liarsFairness, serverRollText} from "./liars.js";
 import {renderBlackjack, blackjackFairness} from "./blackjack.js";
 import {announcements} from "./announce.js";
 import {presenceBadge} from "./board.js";
@@ -130,12 +130,13 @@ export class TableApp {
     const og = before && before.game && before.game.game_id === ng.game_id ? before.game : null;
     const me = now.you.seat;
     for (const [round, seats] of Object.entries(ng.server_rolled)) {
-      const had = og && og.server_rolled ? og.server_rolled[round] || [] : [];
-      for (const seat of seats) {
-        if (had.includes(seat) || this.notes.some((n) => n.rolled === `${ng.game_id}/${round}/${seat}`)) continue;
-        this.notes.push({text: seat === me ? `Round ${round}: the server rolled for you while you were away.`
-          : `Round ${round}: the server rolled for ${ng.seats[seat].name}, who was away.`,
-        kind: "table", at: this.events.length, game: ng.game_id, rolled: `${ng.game_id}/${round}/${seat}`});
+      const had = og && og.server_rolled ? og.server_rolled[round] || {} : {};
+      for (const [key, why] of Object.entries(seats)) {
+        const seat = Number(key);
+        if (had[key] || this.notes.some((n) => n.rolled === `${ng.game_id}/${round}/${seat}`)) continue;
+        const text = serverRollText(why, seat === me ? null : ng.seats[seat].name);
+        this.notes.push({text: `Round ${round}: ${text}.`, kind: "table", at: this.events.length, game: ng.game_id,
+          rolled: `${ng.game_id}/${round}/${seat}`});
       }
     }
   }

@@ -127,7 +127,7 @@ function tray(app, v, me) {
     return h("div", {class: "tray tray-server", id: "server-rolled"},
       h("span", {class: "tray-label"}, "The server's dice for you"),
       diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `the server's dice for you: ${faces.join(", ")}`}),
-      h("span", {class: "tray-note"}, "The server rolled for you while you were away: these are not your cup's dice."));
+      h("span", {class: "tray-note"}, `${capital(serverRollText(serverRolled(app.state.game, me, v.round), null))}: these are not your cup's dice.`));
   }
   return h("div", {class: "tray"},
     h("span", {class: "tray-label"}, "Your dice"),
@@ -150,6 +150,12 @@ function actions(app, g, v, me) {
   const typing = typingRound(g);
   if (typing) {
     if (typing.waiting.includes(me)) parts.push(diceForm(app, v, me, typing, paused));
+    if (app.mode === "host" && typing.waiting.length) {
+      // A player who never types would hold the table: the DM has the server roll for them.
+      parts.push(h("p", {class: "action-note", id: "roll-for"}, "Still to type: ",
+        typing.waiting.map((s) => h("button", {class: "btn btn-small", "data-seat": s, disabled: paused,
+          onclick: () => app.act({type: "roll_for", seat: s}, {focus: "#actions"})}, `Roll for ${app.nameOf(s)}`))));
+    }
     if (typing.waiting.length && !(typing.waiting.length === 1 && typing.waiting[0] === me)) {
       const others = typing.waiting.filter((s) => s !== me);
       parts.push(h("p", {class: "action-note", id: "dice-waiting"}, h("span", {}, "Waiting for ",
@@ -216,10 +222,19 @@ function diceForm(app, v, me, typing, paused) {
     h("button", {class: "btn btn-primary", id: "dice-btn", disabled: !ok || paused, onclick: send}, "Seal my dice"));
 }
 
-/** Whether the server rolled ``seat``'s hand in ``round`` at a physical-dice table. */
-function serverRolled(g, seat, round) {
+/** Why the server rolled ``seat``'s hand in ``round`` at a physical-dice table ("away",
+ * "time", "dm"), or null if it did not. */
+export function serverRolled(g, seat, round) {
   const rolled = g && g.server_rolled && g.server_rolled[String(round)];
-  return Boolean(rolled && rolled.includes(seat));
+  return (rolled && rolled[String(seat)]) || null;
+}
+
+/** What the server rolling a hand means, for its owner ("you") or for everyone else. */
+export function serverRollText(why, name) {
+  const you = name === null;
+  if (why === "time") return you ? "your time to type your dice ran out, so the server rolled for you" : `${name}'s time to type their dice ran out: the server rolled for them`;
+  if (why === "dm") return you ? "the DM had the server roll for you" : `the DM had the server roll for ${name}`;
+  return you ? "the server rolled for you while you were away" : `the server rolled for ${name}, who was away`;
 }
 
 /** At a reveal with physical dice: does your cup show the faces revealed for you? */
@@ -232,7 +247,7 @@ function cupCheck(app, g, reveal, round) {
   const answer = (match) => app.act({type: "confirm_dice", round, match}, {focus: "#reveal-heading"});
   const parts = [];
   if (mine && serverRolled(g, me, round)) {
-    parts.push(h("p", {}, "The server rolled your dice this round while you were away: nothing to confirm."));
+    parts.push(h("p", {}, `${capital(serverRollText(serverRolled(g, me, round), null))} this round: nothing to confirm.`));
   } else if (mine && !answered) {
     parts.push(h("p", {}, "Does your cup show ", h("strong", {}, reveal.hands[me].join(" ")), "?"),
       h("button", {class: "btn btn-small", id: "cup-yes", onclick: () => answer(true)}, "Yes, my cup shows these"),
@@ -405,4 +420,8 @@ export function liarsFairness(app) {
       nameEl(app.nameOf(Number(item.seat))), " ", h("code", {title: item.digest}, shortDigest(item.digest)))))
       : h("p", {class: "muted small"}, "No sealed dice right now."),
     c ? h("p", {class: "muted small"}, `Round ${c.round} sealed.`) : null);
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
