@@ -120,7 +120,8 @@ export class TableApp {
     // Say what is new for this player (their turn, a reveal), once each, politely.
     const fresh = announcements(this, frame).filter(([key]) => !this.said.has(key));
     for (const [key] of fresh) this.said.add(key);
-    if (fresh.length && before) announce(fresh.map(([, text]) => text).join(" "));
+    const words = fresh.map(([, text]) => text).filter(Boolean);
+    if (words.length && before) announce(words.join(" "));
   }
 
   /** Physical dice: say in the log whose hand the server rolled (they were away). */
