@@ -46,6 +46,8 @@ def test_the_dm_link_moves_the_console(tmp_path: Path) -> None:
         again.goto(dm_url)
         again.locator(".fatal", has_text="This DM link no longer opens the table").wait_for()
         assert "stored in this browser" not in again.inner_text(".fatal")
+        # An error page is not "reconnecting": it shows no connection badge.
+        assert again.locator(".conn").count() == 0 and host.locator(".conn").count() == 0
 
         # The tablet replaces its key: its own console goes on, its earlier link dies.
         tablet.click("#dm-link-btn")

@@ -322,7 +322,9 @@ export class TableApp {
       h("div", {class: "top-right"},
         t ? h("span", {class: `pill pill-${t.status}`}, t.status) : null,
         s ? h("span", {class: "who name", title: `You are ${role}`}, role) : null,
-        h("span", {class: `conn conn-${this.connStatus}`, title: `connection: ${this.connStatus}`}, this.connStatus === "online" ? "● live" : this.connStatus === "connecting" ? "◌ connecting" : "○ reconnecting")));
+        // A page that cannot open its table is not reconnecting: no connection badge then.
+        this.fatal ? null : h("span", {class: `conn conn-${this.connStatus}`, title: `connection: ${this.connStatus}`},
+          this.connStatus === "online" ? "● live" : this.connStatus === "connecting" ? "◌ connecting" : "○ reconnecting")));
   }
 
   banner(s) {
