@@ -191,7 +191,9 @@ def test_long_names_fit_and_the_reveal_reads_right(tmp_path: Path) -> None:
             assert names_fit(page, LONG_NAMES) == []
         phone = players[LONG_NAMES[0]]
         assert ellipsised(phone, ".reveal-row .reveal-name")
-        assert ellipsised(phone, ".felt .seat .seat-name")
+        # Others' names are cut with an ellipsis on a phone; one's own wraps, whole.
+        assert ellipsised(phone, ".felt .seat:not(.seat-me) .seat-name")
+        assert not ellipsised(phone, ".felt .seat-me .seat-name")
         screenshot(phone, "liars-long-names-phone.png", tmp_path)
         screenshot(players[LONG_NAMES[1]], "liars-long-names-desktop.png", tmp_path)
         assert page_errors == []
