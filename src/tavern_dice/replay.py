@@ -104,8 +104,9 @@ class ReplayableGame:
 
     def log_header(self) -> dict[str, Any]:
         """The record's header: :meth:`to_log` without ``"events"`` (``{"game", "version",
-        "players", "rules", <header>, "typed_rolls"}``), built without serialising a single
-        event (a store that appends events as they happen keeps the header once)."""
+        "players", "rules", <header>, "typed_rolls", "auto_roll"}``), built without
+        serialising a single event (a store that appends events as they happen keeps the
+        header once)."""
         return {
             "game": self.GAME_NAME,
             "version": LOG_VERSION,
@@ -113,11 +114,12 @@ class ReplayableGame:
             "rules": self.rules.to_dict(),
             **self._header(),
             "typed_rolls": list(self.typed_rolls),
+            "auto_roll": policy_to_json(self.auto_roll),
         }
 
     def to_log(self) -> dict[str, Any]:
         """The game as JSON-ready data: ``{"game", "version", "players", "rules", <header>,
-        "typed_rolls", "events"}``."""
+        "typed_rolls", "auto_roll", "events"}``."""
         return {**self.log_header(), "events": [e.to_dict() for e in self.log]}
 
     def _replay_roll(self, event: DiceRolled, typed: Collection[int] | None) -> None:
@@ -173,6 +175,7 @@ class ReplayableGame:
             not isinstance(typed, list) or any(type(n) is not int for n in typed)
         ):
             raise LogError(f"typed_rolls must be a list of roll numbers, not {typed!r}")
+        recorded_policy(data)  # a malformed policy is refused before anything replays
         try:
             events = [Event.from_dict(e) for e in data["events"]]
             game = cls._fresh(data)
@@ -207,12 +210,15 @@ class ReplayableGame:
 
     @classmethod
     def from_log(cls, data: dict[str, Any], *, dice: DiceSource | None = None,
-                 auto_roll: bool | Iterable[str] = False) -> Self:
+                 auto_roll: bool | Iterable[str] | None = None) -> Self:
         """Replay a :meth:`to_log` record into an identical game.
 
         The game then plays on with ``dice`` (by default the seeded source, moved on as
         the record's rolls moved it) under the chance policy ``auto_roll``
-        (:mod:`tavern_dice.chance`; by default it rolls nothing itself).
+        (:mod:`tavern_dice.chance`). By default that is the policy the game was made with,
+        as its record says, so a restored game continues as it was made: one that rolled
+        its own dice rolls the next round's too. A record written before policies were
+        recorded rolls nothing itself.
 
         Raises:
             LogError: if the record is malformed, an input does not replay (an edited bet
@@ -229,7 +235,7 @@ class ReplayableGame:
             )
         if dice is not None:
             game.dice = dice
-        game.auto_roll = auto_roll_policy(auto_roll)
+        game.auto_roll = recorded_policy(data) if auto_roll is None else auto_roll_policy(auto_roll)
         return game
 
     def replay_steps(self) -> Iterator[tuple[Event, Self]]:
@@ -251,7 +257,31 @@ class ReplayableGame:
 
 
 LOG_VERSION = 2
-"""Version 2 adds ``typed_rolls``; version-1 logs still load."""
+"""Version 2 adds ``typed_rolls`` (and, optionally, ``auto_roll``); version-1 logs still
+load."""
+
+
+def policy_to_json(policy: AutoRoll) -> bool | list[str]:
+    """A chance policy as JSON: ``true``, ``false`` or the sorted purposes."""
+    return policy if isinstance(policy, bool) else sorted(policy)
+
+
+def recorded_policy(data: dict[str, Any]) -> AutoRoll:
+    """The chance policy a record says its game was made with (``False`` for a record
+    that predates the ``auto_roll`` entry: such a game was restored rolling nothing).
+
+    Raises:
+        LogError: an ``auto_roll`` entry that is neither a bool nor a list of purposes.
+    """
+    value = data.get("auto_roll", False)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, list) and all(isinstance(p, str) for p in value):
+        return auto_roll_policy(value)
+    raise LogError(
+        f"auto_roll must be true, false or a list of roll purposes (such as [\"roll-off\"]), "
+        f"not {value!r}"
+    )
 
 
 def faces_of(event_dice: tuple[tuple[int | None, ...], ...]) -> list[tuple[int, ...]]:

@@ -8,7 +8,9 @@ It also checks the ``Seed: "..."`` quotes in the docstrings of
 ``test_rules_liars_dice.py`` and ``test_rules_blackjack.py``, and that each rule
 has at least one test there.
 
-The seed is ``$TAVERN_SEED`` if set, else ``<repo>/../shared/seed/tavern-games.txt``.
+The seed is ``$TAVERN_SEED`` if set, else the repository's copy,
+``docs/tavern-games.txt`` (so a fresh clone or the sdist checks it too); that copy is
+checked byte for byte against ``<repo>/../shared/seed/tavern-games.txt`` where that exists.
 "Verbatim" compares words and punctuation exactly, with runs of whitespace
 (including the seed's non-breaking spaces) read as one space.
 """
@@ -32,6 +34,8 @@ from tavern_dice.money import parse_cp
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "rules.md"
+SEED_COPY = REPO / "docs" / "tavern-games.txt"
+SHARED_SEED = REPO.parent / "shared" / "seed" / "tavern-games.txt"
 RULE_TESTS = {
     "L": REPO / "tests" / "rules" / "test_rules_liars_dice.py",
     "B": REPO / "tests" / "rules" / "test_rules_blackjack.py",
@@ -64,14 +68,21 @@ def normalise(text: str) -> str:
 @pytest.fixture(scope="module")
 def seed_lines() -> list[str]:
     """The seed's lines, whitespace-normalised, without blank lines and headings."""
-    path = Path(os.environ.get("TAVERN_SEED", REPO.parent / "shared" / "seed" / "tavern-games.txt"))
-    if not path.is_file():
-        # CI always has shared/ beside the clone: there a missing seed is a failure.
-        if os.environ.get("CI"):
-            pytest.fail(f"seed text not found at {path}")
-        pytest.skip(f"seed text not found at {path}; set TAVERN_SEED")
+    path = Path(os.environ.get("TAVERN_SEED", SEED_COPY))
+    assert path.is_file(), f"seed text not found at {path}"
     lines = [normalise(line) for line in path.read_text(encoding="utf-8").splitlines()]
     return [line for line in lines if line and not line.isupper()]
+
+
+def test_the_repository_copy_of_the_seed_is_the_shared_seed_word_for_word() -> None:
+    assert SEED_COPY.is_file(), f"the repository's copy of the seed is missing: {SEED_COPY}"
+    if not SHARED_SEED.is_file():
+        # CI always has shared/ beside the clone: there a missing seed is a failure.
+        if os.environ.get("CI"):
+            pytest.fail(f"seed text not found at {SHARED_SEED}")
+        pytest.skip(f"no shared seed beside this checkout ({SHARED_SEED}) to compare with")
+    assert SEED_COPY.read_bytes() == SHARED_SEED.read_bytes(), (
+        f"{SEED_COPY} differs from {SHARED_SEED}: copy the shared seed over it")
 
 
 @pytest.fixture(scope="module")

@@ -33,7 +33,8 @@ PHONE = (390, 844)
 DESKTOP = (1280, 800)
 LONG_NAMES = ("Ser Bartholomew Quillfeather III", "Wolfeschlegelsteinhausenbergerdo",
               "Brother Ignatius Mumblewort Pike")
-WRONG_WORDING = ("You's", "but You", "at least a sum", "a lie.", "at least at least")
+WRONG_WORDING = ("You's", "but You", "— You", "; You", "at least a sum", "a lie.",
+                 "at least at least")
 
 
 def create_table(server: Any, game: str, **body: Any) -> tuple[str, str]:
@@ -175,14 +176,14 @@ def test_long_names_fit_and_the_reveal_reads_right(tmp_path: Path) -> None:
         outcome = host.get_attribute(".reveal-verdict", "class")
         if "verdict-true" in outcome:
             assert verdicts[caller] == \
-                "The wager was true — You lose a die for the false accusation."
+                "The wager was true — you lose a die for the false accusation."
             assert verdicts[maker] == \
                 f"The wager was true — {caller_name} loses a die for the false accusation."
         elif "verdict-spot" in outcome:
             assert verdicts[maker] == "Spot-on! Everyone but you loses a die."
             assert verdicts[caller] == f"Spot-on! Everyone but {maker_name} loses a die."
         else:
-            assert verdicts[maker] == "The wager was false — You lose a die."
+            assert verdicts[maker] == "The wager was false — you lose a die."
         for page in everyone:
             text = page.inner_text("main")
             assert not [w for w in WRONG_WORDING if w in text], text
@@ -190,7 +191,9 @@ def test_long_names_fit_and_the_reveal_reads_right(tmp_path: Path) -> None:
             assert names_fit(page, LONG_NAMES) == []
         phone = players[LONG_NAMES[0]]
         assert ellipsised(phone, ".reveal-row .reveal-name")
-        assert ellipsised(phone, ".felt .seat .seat-name")
+        # Others' names are cut with an ellipsis on a phone; one's own wraps, whole.
+        assert ellipsised(phone, ".felt .seat:not(.seat-me) .seat-name")
+        assert not ellipsised(phone, ".felt .seat-me .seat-name")
         screenshot(phone, "liars-long-names-phone.png", tmp_path)
         screenshot(players[LONG_NAMES[1]], "liars-long-names-desktop.png", tmp_path)
         assert page_errors == []

@@ -86,6 +86,13 @@ def test_three_players_type_their_own_physical_dice(tmp_path: Path) -> None:
         first.fill("#dice-input-0", "7")
         first.fill("#dice-input-1", "5")
         assert first.locator("#dice-btn").is_disabled()
+        # The grey button says why: the box is marked invalid and a message names the rule.
+        assert first.get_attribute("#dice-input-0", "aria-invalid") == "true"
+        assert first.get_attribute("#dice-input-1", "aria-invalid") == "false"
+        assert first.inner_text("#dice-error") == \
+            "A d6 shows a whole number from 1 to 6: check die 1."
+        first.fill("#dice-input-0", "0")
+        assert "check die 1" in first.inner_text("#dice-error")
         for name, faces in HANDS.items():
             page = pages[name]
             page.locator("#dice-form").wait_for()

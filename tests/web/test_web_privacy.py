@@ -38,8 +38,9 @@ PROTOCOL_KEYS = {
     "seat", "view", "events_from", "events", "commitments", "proofs", "timer",
     "pending_roll", "round", "items", "digest", "faces", "salt", "deadline_ms", "seconds",
     "purpose", "count", "sides", "notice",
-    # physical dice (Liar's Dice, dice_mode "manual"): who has typed, answers at a reveal
-    "entered", "waiting", "dice_checks", "match",
+    # physical dice (Liar's Dice, dice_mode "manual"): who has typed, answers at a reveal,
+    # the hands the server rolled (by round and seat, with why: no faces)
+    "entered", "waiting", "dice_checks", "match", "server_rolled",
 }
 
 

@@ -14,13 +14,17 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Click's plain help, not Rich's panels: at 80 columns (or piped) the panels cut
+    # option names ("--no-sum-endga…") and keep the docstrings' line breaks mid-paragraph;
+    # Click re-wraps each paragraph to the width and never cuts a name.
+    rich_markup_mode=None,
 )
 
 
 def command_group(name: str, help: str) -> typer.Typer:
     """A group of subcommands, ``tavern NAME ...``, registered on :data:`app`; with no
     subcommand it shows its help."""
-    group = typer.Typer(help=help, no_args_is_help=True)
+    group = typer.Typer(help=help, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=name)
     return group
 

@@ -23,9 +23,9 @@ from tavern_dice.cli.options import (
     SpotOn,
     WildFace,
     blackjack_rules,
-    check_plot,
     liars_rules,
 )
+from tavern_dice.cli.outputs import check_plot
 
 odds_app = command_group("odds", "Exact odds and best play: house edges, strategy charts.")
 
@@ -158,7 +158,9 @@ def liars_dice(
 ) -> None:
     """Liar's Dice: the chance a wager is false, true or exact, and who pays for each.
 
-    Example: tavern odds liars-dice --dice-in-play 12 --mine 2,2,5,6,6 --wager 4x2
+    \b
+    Example:
+      tavern odds liars-dice --dice-in-play 12 --mine 2,2,5,6,6 --wager 4x2
     """
     from tavern_dice.cli import odds_liars as render
     from tavern_dice.cli.render_liars import rules_summary

@@ -14,6 +14,7 @@ from rich import box
 from rich.table import Table
 
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
+from tavern_dice.cli.outputs import save_figure
 from tavern_dice.errors import TavernError
 from tavern_dice.strategy.blackjack.dial import DialResult, proficiency_for_bonus
 from tavern_dice.strategy.blackjack.solver import (
@@ -196,7 +197,7 @@ def plot_chart(rules: BlackjackRules, proficiency_bonus: int | None, path: Path)
     ax.set_title(f"Dice Blackjack: stand-at total (proficiency {label})")
     fig.colorbar(image, ax=ax, label="target − stand-at total")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    save_figure(fig, path, dpi=120)
     return path
 
 

@@ -14,12 +14,10 @@ import enum
 import functools
 import hashlib
 import inspect
-import os
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -462,44 +460,6 @@ def blackjack_rules(
         return base.replace(**changes)
     except TavernError as error:
         raise ruleset_error(error, changes) from None
-
-
-def check_plot(path: Path, option: str = "--plot") -> None:
-    """Refuse a chart file that could not be written, or whose extension names no image
-    format Matplotlib writes, before any long computation.
-
-    Raises:
-        typer.BadParameter: naming the formats that would do.
-    """
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    formats = sorted(FigureCanvasBase.get_supported_filetypes())
-    suffix = path.suffix.lower().lstrip(".")
-    if suffix not in formats:
-        given = f"its extension is .{suffix}" if suffix else "it has no extension"
-        raise typer.BadParameter(
-            f"cannot draw a chart to {path}: {given}; use one of "
-            f"{', '.join('.' + f for f in formats)} (e.g. chart.png)", param_hint=option)
-    check_writable(path, option)
-
-
-def check_writable(path: Path, option: str) -> None:
-    """Refuse an output file that could not be written, before any long computation.
-
-    Raises:
-        typer.BadParameter: ``path`` is a folder, or its folder is missing or read-only.
-    """
-    folder = path.parent
-    if path.is_dir():
-        raise typer.BadParameter(f"{path} is a folder; give a file name", param_hint=option)
-    if not folder.is_dir():
-        raise typer.BadParameter(
-            f"cannot write {path}: folder {folder} does not exist", param_hint=option
-        )
-    if not os.access(folder, os.W_OK):
-        raise typer.BadParameter(
-            f"cannot write {path}: folder {folder} is not writable", param_hint=option
-        )
 
 
 def amount(text: str, option: str) -> int:

@@ -43,7 +43,6 @@ from tavern_dice.cli.options import (
     Seat,
     amount,
     blackjack_rules,
-    check_writable,
     choose_dice,
     derive_seed,
     parse_bots,
@@ -51,6 +50,7 @@ from tavern_dice.cli.options import (
     read_faces,
     with_liars_rules,
 )
+from tavern_dice.cli.outputs import check_writable
 from tavern_dice.cli.terminal import LogFollower, QuitGame, Terminal
 from tavern_dice.cli.thinking import ThinkingSeat
 from tavern_dice.dice import RollSpec
@@ -98,7 +98,8 @@ Names = Annotated[
 Seed = Annotated[
     int | None,
     typer.Option(
-        "--seed", help="Seed the dice (and the bots): the same seed plays the same game. "
+        "--seed", min=0, help="Seed the dice (and the bots): the same seed plays the same game "
+        "(0 or more). "
         "Default: the OS's secure RNG when a person plays.",
     ),
 ]
@@ -114,8 +115,13 @@ Save = Annotated[
     Path | None,
     typer.Option(
         "--save", dir_okay=False, metavar="GAME.json",
-        help="Write the game's log here at the end (or when you quit); `tavern replay` shows it.",
+        help="Write the game's log here at the end (or when you quit); `tavern replay` shows it. "
+        "An existing file is kept unless --overwrite is given.",
     ),
+]
+Overwrite = Annotated[
+    bool,
+    typer.Option("--overwrite", help="Let --save replace a file that already exists."),
 ]
 Hints = Annotated[
     bool,
@@ -231,10 +237,11 @@ def _with_people(log: dict[str, Any], people: Sequence[int]) -> dict[str, Any]:
     return {**log, "people": list(people)}
 
 
-def _check_save(save: Path | None) -> None:
-    """Refuse a ``--save`` file that could not be written before the game, not after it."""
+def _check_save(save: Path | None, overwrite: bool) -> None:
+    """Refuse a ``--save`` file that could not be written, or that exists (unless
+    ``--overwrite``), before the game, not after it."""
     if save is not None:
-        check_writable(save, "--save")
+        check_writable(save, "--save", overwrite=overwrite)
 
 
 @play_app.command("liars-dice")
@@ -246,16 +253,21 @@ def liars_dice(
     seed: Seed = None,
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
+    overwrite: Overwrite = False,
     hints: Hints = False,
     *,
     rules: LiarsDiceRules,
 ) -> None:
     """Liar's Dice: by default you against three strong bots.
 
-    Bot kinds: random, probabilistic, strong, equilibrium. An all-bot game:
-    tavern play liars-dice --players 4 --bots probabilistic,probabilistic,random,random --seed 7
+    Bot kinds: random, probabilistic, strong, equilibrium.
+
+    \b
+    An all-bot game:
+      tavern play liars-dice --players 4 --seed 7 \\
+        --bots probabilistic,probabilistic,random,random
     """
-    _check_save(save)
+    _check_save(save, overwrite)
     if players is not None and not rules.min_players <= players <= rules.max_players:
         raise typer.BadParameter(
             f"Liar's Dice takes {rules.min_players}-{rules.max_players} players, not "
@@ -342,6 +354,7 @@ def blackjack(
     seed: Seed = None,
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
+    overwrite: Overwrite = False,
     hints: Hints = False,
     gold: Annotated[
         str, typer.Option("--gold", help="Everyone's starting gold, e.g. '10 gp' or '250' cp.")
@@ -376,8 +389,11 @@ def blackjack(
 ) -> None:
     """Dice Blackjack: you against the house (the DM), bots optional.
 
-    Bot kinds: cautious, bold, optimal. An all-bot session:
-    tavern play blackjack --bots cautious,bold --rounds 20 --seed 3
+    Bot kinds: cautious, bold, optimal.
+
+    \b
+    An all-bot session:
+      tavern play blackjack --bots cautious,bold --rounds 20 --seed 3
     """
     rules = blackjack_rules(
         BLACKJACK_TAVERN, house_needs_under=house_needs_under,
@@ -387,7 +403,7 @@ def blackjack(
     )
     start_cp = amount(gold, "--gold")
     bet_cp = DEFAULT_BET_CP if bot_bet is None else amount(bot_bet, "--bot-bet")
-    _check_save(save)
+    _check_save(save, overwrite)
     specs = parse_bots(bots, BLACKJACK_BOTS, allow_proficiency=True)
     seats = plan_seats(players, specs, name, default_bots=lambda n, people: [])
     if not seats:

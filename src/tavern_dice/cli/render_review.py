@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from tavern_dice.cli.outputs import save_figure
 from tavern_dice.cli.render_liars import dice_text
 from tavern_dice.money import format_cp
 from tavern_dice.review import (
@@ -195,7 +196,7 @@ def plot_review(review: GameReview, path: Path) -> Path:
     title = "Liar's Dice" if review.game == "liars-dice" else "Dice Blackjack"
     fig.suptitle(f"{title}: review", fontsize=11)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    save_figure(fig, path, dpi=110)
     return path
 
 

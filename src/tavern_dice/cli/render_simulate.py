@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rich.table import Table
 
+from tavern_dice.cli.outputs import save_figure
 from tavern_dice.play.simulate import BlackjackSimulation, LiarsDiceSimulation
 
 
@@ -94,7 +95,7 @@ def _bar_chart(
     ax.set_title(title, fontsize=11)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    save_figure(fig, path, dpi=120)
     return path
 
 

@@ -21,7 +21,7 @@ from rich.markup import escape
 
 from tavern_dice.cli import render_review
 from tavern_dice.cli.app import app
-from tavern_dice.cli.options import check_plot
+from tavern_dice.cli.outputs import check_plot
 from tavern_dice.cli.saved import GamePath, open_saved, parse_seat
 from tavern_dice.cli.shells import shell_of, title_line
 from tavern_dice.review import people_seats, review_game

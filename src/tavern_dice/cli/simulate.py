@@ -34,10 +34,10 @@ from tavern_dice.cli.options import (
     HouseNeedsUnder,
     MaxAddedBonus,
     blackjack_rules,
-    check_plot,
     parse_bots,
     with_liars_rules,
 )
+from tavern_dice.cli.outputs import check_plot
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 
@@ -51,8 +51,8 @@ MIN_INTERVAL_ROUNDS = 2
 
 Seed = Annotated[
     int,
-    typer.Option("--seed", help="Seed of the whole simulation: the same seed, the same results "
-                 "(whatever --workers)."),
+    typer.Option("--seed", min=0, help="Seed of the whole simulation (0 or more): the same "
+                 "seed, the same results (whatever --workers)."),
 ]
 Workers = Annotated[
     int | None,
@@ -138,8 +138,11 @@ def liars_dice(
     """Liar's Dice: each bot's win rate with a Wilson 95 % interval.
 
     Seats rotate game by game, so every bot plays every position equally often.
-    Example: tavern simulate liars-dice --bots strong,probabilistic,probabilistic,probabilistic
-    --games 10000 --seed 1
+
+    \b
+    Example:
+      tavern simulate liars-dice --games 10000 --seed 1 \\
+        --bots strong,probabilistic,probabilistic,probabilistic
     """
     from tavern_dice.cli import render_simulate as render
     from tavern_dice.play.simulate import simulate_liars_dice
@@ -180,7 +183,10 @@ def blackjack(
     Every bot bets 1 gp a round at its own seat. Rounds are played in sessions of 100 at
     a fresh table where each seat starts with 100 gp, so nobody goes broke. The solver's
     exact expectation is shown for the bots it knows (optimal, cautious, bold).
-    Example: tavern simulate blackjack --bots optimal,cautious --rounds 100000
+
+    \b
+    Example:
+      tavern simulate blackjack --bots optimal,cautious --rounds 100000
     """
     from tavern_dice.cli import render_simulate as render
     from tavern_dice.play.simulate import BlackjackEntry, simulate_blackjack

@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tavern_dice.cli.app import command_group
 from tavern_dice.cli.options import (
-    check_plot,
-    check_writable,
     parse_dice_pair,
     parse_raise_rule,
 )
+from tavern_dice.cli.outputs import check_plot, check_writable, save_figure
 from tavern_dice.errors import TavernError
 from tavern_dice.strategy.liars_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
@@ -50,7 +49,7 @@ def plot_convergence(result: SolveResult, path: Path, title: str) -> None:
     ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path)
+    save_figure(fig, path)
     plt.close(fig)
 
 
@@ -146,6 +145,30 @@ def liars_dice(
         console.print(f"convergence plot saved to {plot}")
 
 
+def _round_tables(rules: str, rows: Sequence[tuple[str, ...]]) -> Group:
+    """The rounds' figures as two tables, what each policy gives up and how it was built:
+    the nine columns in one table cut nearly every cell at 80 columns ("0.000…")."""
+    from rich.table import Table
+
+    strength = Table(title=f"Heads-up policies, {rules} rules (first bidder's dice first; "
+                     "exploitability = NashConv / 2, a round scored +-1)")
+    built = Table(title="How each policy was built and measured")
+    picks = ((strength, (0, 1, 2, 3, 4, 8)), (built, (0, 5, 6, 7)))
+    for table, columns in picks:
+        for index in columns:
+            name = _ROUND_COLUMNS[index]
+            # Figures never wrap or shorten; the words around them may wrap instead.
+            table.add_column(name, justify="left" if index in (0, 8) else "right",
+                             no_wrap=index not in (1, 3, 7, 8), overflow="fold")
+        for row in rows:
+            table.add_row(*(row[index] for index in columns))
+    return Group(strength, built)
+
+
+_ROUND_COLUMNS = ("round", "histories", "exploitability", "LBR bound", "value", "solved in",
+                  "measured in", "pruned", "status")
+
+
 @solve_app.command("tables")
 def tables(
     rules: Annotated[
@@ -158,8 +181,6 @@ def tables(
     Each figure is measured on the policy as shipped (after storage) by exact best responses
     that remember every wager; a round above its target is marked approximate.
     """
-    from rich.table import Table
-
     from tavern_dice.play.round_bounds import load_bounds, round_name
     from tavern_dice.strategy.liars_dice.solver.tables import (
         TABLE_RULES,
@@ -174,11 +195,9 @@ def tables(
         meta = metadata(rules)
     except (OSError, KeyError) as error:
         raise typer.BadParameter(f"the {rules} table is not installed: {error}") from None
-    table = Table(title=f"Heads-up policies, {rules} rules (first bidder's dice first; "
-                  "exploitability = NashConv / 2, a round scored +-1)")
-    for column in ("round", "histories", "exploitability", "LBR bound", "value", "solved in",
-                   "measured in", "pruned", "status"):
-        table.add_column(column, justify="left" if column in ("round", "status") else "right")
+    # One row per round: round, histories, exploitability, LBR bound, value, solved in,
+    # measured in, pruned, status; printed as two tables that each fit 80 columns.
+    rows: list[tuple[str, ...]] = []
     for info in sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
         a, b = info["dice"]
         expl = info["exploitability"]
@@ -189,13 +208,13 @@ def tables(
         # and the exploitability it added (measured, build_tables --prune).
         pruned = "-" if info.get("pruned_below") is None else (
             f"< {info['pruned_below']:.0e} ({expl - info['exploitability_unpruned']:+.5f})")
-        table.add_row(
+        rows.append((
             f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}",
             "-" if lbr is None else f"{lbr:.5f}", f"{info['value']:+.4f}",
             f"{info.get('solve_seconds', 0):.0f} s",
             f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", pruned,
             status,
-        )
+        ))
     sampled = load_bounds().get(rules, {})
 
     def sampled_row(dice: Sequence[int], exact_bound: float) -> tuple[str, str, str]:
@@ -228,11 +247,11 @@ def tables(
             # The stand-in's best response in its own rules is a strategy here too (its
             # raises are legal here), so its exact figure bounds this round's from below.
             bound, lbr, seconds = sampled_row((a, b), info["exploitability"])
-            table.add_row(
+            rows.append((
                 f"{a} v {b}", f"{stand_in} table", bound, lbr, "-",
                 f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
                 f"approximate (the {stand_in} table)",
-            )
+            ))
     # A round with a table of its own (the tavern-standard 7- and 8-dice rounds, stop 28)
     # is listed above, whatever blueprint also covers it.
     tabled = {tuple(info["dice"]) for info in meta["rounds"]}
@@ -245,13 +264,13 @@ def tables(
         a, b = info["dice"]
         recall = info["recall"]
         bound, lbr, seconds = sampled_row((a, b), info["recall_exploitability_lower_bound"])
-        table.add_row(
+        rows.append((
             f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}", bound, lbr,
             f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
             "approximate (search on the blueprint)" if searched else "approximate (blueprint)",
-        )
+        ))
     console = Console()
-    console.print(table)
+    console.print(_round_tables(rules, rows))
     if blueprints and searched:
         console.print(
             "Rounds with 7-10 dice in play and no table: strong searches each decision two "

@@ -276,6 +276,23 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
         svg = await run_in_threadpool(_qr_svg, url)
         return {"host_url": url, "qr_svg": svg}
 
+    @app.post("/api/tables/{table_id}/host-key", response_model=None)
+    async def host_key(table_id: str, request: Request) -> dict[str, Any] | Response:
+        # Opening the DM link moves the console: the page that opens it trades the key
+        # for a new one, and the consoles holding the old key close. A console may also
+        # ask for a new key itself (the DM suspects the link was seen).
+        table = await table_or_404(table_id, request)
+        if isinstance(table, Response):
+            return table
+        body = await _read_body(request, p.HostLink)
+        async with table.lock:
+            if table.role_for(body.host_token)[0] != "host":
+                raise ActionError("bad-token", "that is not this table's DM key (the console "
+                                  "may have moved to another device since)")
+            token = await table.new_host_key()
+        base = str(request.base_url).rstrip("/")
+        return {"host_token": token, "host_url": f"{base}/host/{table.id}#{token}"}
+
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(table_id: str, request: Request) -> dict[str, Any] | Response:
         table = await table_or_404(table_id, request)

@@ -17,6 +17,7 @@ from tavern_dice.games import GameDefinition
 from tavern_dice.games import game as registry_game
 from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
+from tavern_dice.web.names import RESERVED_NAMES, reserved
 from tavern_dice.web.protocol import MAX_NAME
 
 LIARS_DICE = "liars-dice"
@@ -96,13 +97,10 @@ def build_rules(game: str, preset: str, overrides: dict[str, Any]) -> Rules:
         raise ActionError("illegal", f"{field}: {message}", field) from None
 
 
-RESERVED_NAMES = frozenset({"you"})
-"""Names the pages use for the viewer themselves ("You wager 3 fives"): a player called
-"You" would read, on everyone else's screen, as if they had acted."""
-
-
 def clean_name(raw: str) -> str:
-    """A display name: NFC, trimmed, 1-32 characters, no control characters, not "You".
+    """A display name: NFC, trimmed, 1-32 characters, no control characters, and not a
+    name the pages use for someone else (:data:`~tavern_dice.web.names.RESERVED_NAMES`:
+    "You", "DM", "The DM"...), nor one that looks like it.
 
     >>> clean_name("  Ann ")
     'Ann'
@@ -116,21 +114,14 @@ def clean_name(raw: str) -> str:
                           "name")
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise ActionError("bad-message", "a name may not hold control characters", "name")
-    if name.casefold() in RESERVED_NAMES:
-        raise ActionError("illegal", f"{name!r} is what the table calls each player on their "
-                          "own screen; choose another name", "name")
+    taken = reserved(name)
+    if taken is not None:
+        whom = ("each player on their own screen" if taken == "You"
+                else "the table's host, the DM")
+        raise ActionError(
+            "illegal", f"{name!r} reads as {taken!r}, what the table calls {whom}; choose "
+            f"another name (not {', '.join(repr(r) for r in RESERVED_NAMES)})", "name")
     return name
-
-
-def same_name(a: str, b: str) -> bool:
-    """Whether two display names would be taken for the same person (letter case and
-    compatibility forms aside: ``Ann`` and ``ANN``).
-
-    >>> same_name("Ann", "ANN"), same_name("Ann", "Anne")
-    (True, False)
-    """
-    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize(
-        "NFKC", b).casefold()
 
 
 def new_id(prefix: str) -> str:

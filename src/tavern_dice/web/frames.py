@@ -129,6 +129,8 @@ def shared_game(s: GameSession, seating: Seating, timer: dict[str, Any] | None,
         "commitments": _commitments_public(s),
         "proofs": _proofs(s),
         "dice_checks": physical.checks_public(s) if dice_checks else None,
+        "server_rolled": physical.server_rolled(
+            s, lambda seat: occupants[s.seats[seat]].kind != "bot") if dice_checks else None,
         "timer": timer,
         "pending_roll": pending_roll,
         "notice": s.notice,

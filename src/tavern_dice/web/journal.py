@@ -62,6 +62,11 @@ class GameSession:
     public_events: dict[int, dict[str, Any]] = field(default_factory=dict)
     dice_checks: dict[tuple[int, int], DiceCheck] = field(default_factory=dict)
     """Physical dice: each player's answer at a reveal, by ``(round, seat)``."""
+    server_hands: dict[int, dict[int, str]] = field(default_factory=dict)
+    """Physical dice: the seats whose hand the server rolls or rolled, by round, with why
+    (``"away"``: a bot or a covered person; ``"time"``: the turn timer ran out; ``"dm"``:
+    the DM asked): those hands are no cup's. Kept in memory: a restarted server no longer
+    marks the rounds rolled before it started."""
 
     def seat_of(self, player_id: str | None) -> int | None:
         """The game seat of ``player_id``, or ``None`` if they have none in this game."""

@@ -20,6 +20,8 @@ class Page:
     """What one page says; its name picks its script and its ``<body>`` class."""
 
     title: str
+    description: str
+    """The page's meta description (what a link preview or a search result shows)."""
     loading: str
     """Shown until the script has drawn the page."""
     noscript: str
@@ -29,12 +31,21 @@ class Page:
 
 
 PAGES: dict[str, Page] = {
-    "index": Page("Tavern Dice — host a table", "Loading…",
+    "index": Page("Tavern Dice — host a table",
+                  "Host Liar's Dice or Dice Blackjack for your tabletop RPG table: players "
+                  "join from their phones, and everyone can verify the dice.", "Loading…",
                   "Creating a table needs JavaScript."),
-    "table": Page("Tavern Dice table", "Loading the table…", "The table needs JavaScript."),
-    "host": Page("DM console — Tavern Dice", "Loading the table…",
+    "table": Page("Tavern Dice table",
+                  "A Tavern Dice table: sit down with a name and play Liar's Dice or Dice "
+                  "Blackjack from your phone, or watch.", "Loading the table…",
+                  "The table needs JavaScript."),
+    "host": Page("DM console — Tavern Dice",
+                 "The DM console of a Tavern Dice table: seat players and bots, and start, "
+                 "pause and end the games.", "Loading the table…",
                  "The table needs JavaScript."),
-    "review": Page("Game review — Tavern Dice", "Loading the review…",
+    "review": Page("Game review — Tavern Dice",
+                   "A finished Tavern Dice game, decision by decision: what each seat knew, "
+                   "the odds, and the best play.", "Loading the review…",
                    "The review needs JavaScript.", styles=("review",)),
 }
 
@@ -63,6 +74,7 @@ def render(name: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="dark">\n'
         f"<title>{escape(page.title)}</title>\n"
+        f'<meta name="description" content="{escape(page.description)}">\n'
         '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">\n'
         f"{styles}"
         f'<script type="module" src="/static/js/{escape(name)}-page.js"></script>\n'

@@ -121,8 +121,13 @@ def roll_when_ready(s: GameSession, server_rolls: Callable[[int], bool]) -> bool
             rolled = True
             continue
         typed = entries(s)
-        if any(spec.seat not in typed and not server_rolls(_seat(spec)) for spec in specs):
+        reasons = s.server_hands.setdefault(engine.round, {})
+        if any(_seat(x) not in typed and _seat(x) not in reasons and not server_rolls(_seat(x))
+               for x in specs):
             return rolled
+        for x in specs:
+            if _seat(x) not in typed:
+                reasons.setdefault(_seat(x), "away")
         engine.roll([typed[_seat(spec)] if _seat(spec) in typed else engine.dice.roll(spec)
                      for spec in specs])
         rolled = True
@@ -137,10 +142,33 @@ def waiting_for(s: GameSession, server_rolls: Callable[[int], bool]) -> dict[str
     if specs is None:
         return None
     typed = entries(s)
+    forced = s.server_hands.get(s.engine.round, {})
     return {"purpose": ROUND, "seat": None, "count": None, "sides": specs[0].sides,
             "round": s.engine.round, "entered": sorted(typed),
-            "waiting": [_seat(x) for x in specs
-                        if x.seat not in typed and not server_rolls(_seat(x))]}
+            "waiting": [_seat(x) for x in specs if x.seat not in typed
+                        and _seat(x) not in forced and not server_rolls(_seat(x))]}
+
+
+def roll_for(s: GameSession, seat: int, reason: str,
+             server_rolls: Callable[[int], bool]) -> None:
+    """Have the server roll ``seat``'s hand this round (``reason``: ``"time"``, the turn
+    timer ran out; ``"dm"``, the DM asked), said publicly with :func:`server_rolled`.
+
+    Raises:
+        ActionError: ``illegal`` when no hands are being typed, or ``seat`` is not among
+            the seats still to type (naming those).
+    """
+    pending = waiting_for(s, server_rolls)
+    if pending is None:
+        raise ActionError("illegal", "no hands are being typed now: the server rolls for a "
+                          "seat only while the table waits for its hand")
+    waiting = pending["waiting"]
+    if seat not in waiting:
+        still = (f"waiting for seats {' and '.join(str(x) for x in waiting)}" if waiting
+                 else "no seat is still to type")
+        raise ActionError("illegal", f"seat {seat} is not waiting to type its hand in round "
+                          f"{pending['round']} ({still})")
+    s.server_hands.setdefault(pending["round"], {})[seat] = reason
 
 
 def confirm(s: GameSession, seat: int, round_: int, match: bool) -> DiceCheck:
@@ -158,6 +186,10 @@ def confirm(s: GameSession, seat: int, round_: int, match: bool) -> DiceCheck:
     sealed = s.commitments.get(latest, {}).get(str(seat))
     if sealed is None or not sealed.revealed:
         raise ActionError("illegal", f"you had no dice in round {latest}")
+    if seat in s.server_hands.get(latest, {}):
+        raise ActionError("illegal", f"the server rolled your dice in round {latest} while "
+                          "you were away: they were never in your cup, so there is nothing "
+                          "to confirm")
     if (latest, seat) in s.dice_checks:
         raise ActionError("conflict", f"you already answered for round {latest}")
     check = DiceCheck(latest, seat, match)
@@ -173,6 +205,16 @@ def checks_public(s: GameSession) -> dict[str, Any] | None:
     items = [{"seat": c.seat, "match": c.match}
              for (round_, _), c in sorted(s.dice_checks.items()) if round_ == latest]
     return {"round": latest, "items": items}
+
+
+def server_rolled(s: GameSession, people: Callable[[int], bool]) -> dict[str, dict[str, str]]:
+    """The people's seats whose hand the server rolled, by round, with why (``"away"``,
+    ``"time"``, ``"dm"``), for everyone to see: their pages, the seats, the log and the
+    reveal say so. A round still being typed is left out until its roll."""
+    rolling = s.engine.round if round_specs(s) is not None else None
+    return {str(round_): {str(x): why for x, why in sorted(seats.items()) if people(x)}
+            for round_, seats in sorted(s.server_hands.items())
+            if round_ != rolling and any(people(x) for x in seats)}
 
 
 def _seat(spec: RollSpec) -> int:

@@ -24,6 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 
 from tavern_dice.errors import TavernError
 
+CLOSE_BAD_TOKEN = 4401
+"""The WebSocket close code for a token that opens no seat (any more): the page forgets it."""
 MAX_FRAME_BYTES = 4096
 """Largest client WebSocket frame, in bytes (UTF-8), that the server reads."""
 
@@ -172,6 +174,14 @@ class NextRound(_Frame):
     type: Literal["next_round"]
 
 
+class RollFor(_Frame):
+    """Liar's Dice with physical dice: the DM has the server roll a seat's hand (a player
+    who never types would hold the table forever)."""
+
+    type: Literal["roll_for"]
+    seat: Annotated[StrictInt, Field(ge=0, le=100)]
+
+
 class Grant(_Frame):
     type: Literal["grant"]
     player_id: PlayerId
@@ -181,14 +191,14 @@ class Grant(_Frame):
 Frame = Annotated[
     Hello | Ping | Wager | Accuse | TypedDice | ConfirmDice | Bet | SitOut | Roll | Stand
     | AddBot | Remove | Move | SetOptions | Start | Pause | Resume | End | HouseRoll | D12
-    | NextRound | Grant,
+    | NextRound | RollFor | Grant,
     Field(discriminator="type"),
 ]
 
 PLAYER_FRAMES = (Wager, Accuse, TypedDice, ConfirmDice, Bet, SitOut, Roll, Stand)
 """Frames a player sends for their own seat."""
 HOST_FRAMES = (AddBot, Remove, Move, SetOptions, Start, Pause, Resume, End, HouseRoll, D12,
-               NextRound, Grant)
+               NextRound, RollFor, Grant)
 """Frames only the host (DM) may send."""
 
 

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from tavern_dice.errors import TavernError
 from tavern_dice.play.runner import DecisionCapError
-from tavern_dice.web import autoplay
+from tavern_dice.web import autoplay, physical
 from tavern_dice.web import protocol as p
 from tavern_dice.web.adapters import GameAdapter
 from tavern_dice.web.catalog import ActionError, Rules
@@ -205,6 +205,14 @@ class Scheduler:
 
     def _timer_target(self, s: GameSession
                       ) -> tuple[autoplay.TimerKey, tuple[int, ...]] | None:
+        table = self.table
+        if table.adapter.typed_hands(table.options):
+            # Physical dice: the hands still to type are a decision too, timed per round.
+            pending = table.adapter.pending_roll(s, table.options,
+                                                 lambda seat: self.server_plays(s, seat))
+            if pending is not None:
+                waiting = tuple(pending["waiting"])
+                return (("hands", s.id, pending["round"]), waiting) if waiting else None
         return autoplay.timer_target(s.engine, lambda seat: not self.server_plays(s, seat))
 
     def arm_timer(self, s: GameSession) -> None:
@@ -238,6 +246,9 @@ class Scheduler:
             target = self._timer_target(s)
             if target is None:
                 return
+            if target[0][0] == "hands":
+                await self._roll_missing_hands(s, target[1])
+                return
             for seat in target[1]:
                 engine = s.engine
                 if not autoplay.must_act(engine, seat):
@@ -245,3 +256,13 @@ class Scheduler:
                 # The stand-in makes the one move the person ran out of time for.
                 agent = self.agent(s.seats[seat], standin=True)
                 await self.run_move(s, autoplay.move_for(engine, seat, agent))
+
+    async def _roll_missing_hands(self, s: GameSession, seats: tuple[int, ...]) -> None:
+        """The turn timer ran out on hands not typed: the server rolls them, publicly."""
+        table = self.table
+        server_rolls = lambda seat: self.server_plays(s, seat)  # noqa: E731
+        for seat in seats:
+            physical.roll_for(s, seat, "time", server_rolls)
+        table.adapter.resolve_chance(s, table.options, server_rolls)
+        with contextlib.suppress(ActionError):  # logged there
+            await table.after_change()

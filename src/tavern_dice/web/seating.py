@@ -14,9 +14,13 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
-from tavern_dice.web.catalog import ActionError, same_name
+from tavern_dice.web.catalog import ActionError
+from tavern_dice.web.names import same_name
 from tavern_dice.web.rows import PlayerRow
 from tavern_dice.web.store import token_hash
+
+REMOVED = "the DM took you off this table's seat list; join again to sit down"
+"""What a removed player's page is told (its seat token then opens nothing)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -78,12 +82,14 @@ class Seating:
 
     # ------------------------------------------------------------------ tokens
 
-    def role_for(self, token: str | None, host_hash: str) -> tuple[str, str | None]:
+    def role_for(self, token: str | None, host_hash: str,
+                 playing: Iterable[str] = ()) -> tuple[str, str | None]:
         """``(role, player_id)`` for a token; ``None`` is a spectator.
 
         Raises:
             ActionError: ``bad-token`` for a token that is neither the host's (whose hash
-                is ``host_hash``) nor a player's.
+                is ``host_hash``) nor a player's, or the token of a player the DM removed
+                (on neither the seat list nor among ``playing``, the running game's).
         """
         if token is None:
             return "spectator", None
@@ -93,6 +99,8 @@ class Seating:
         pid = self.token_hashes.get(digest)
         if pid is None:
             raise ActionError("bad-token", "this token belongs to no seat at this table")
+        if pid not in self.seat_list and pid not in playing:
+            raise ActionError("bad-token", REMOVED)
         return "player", pid
 
     # ------------------------------------------------------------------ names

@@ -22,6 +22,7 @@ holds a ``Table`` for it, so its bots and timers run exactly once.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -46,7 +47,7 @@ from tavern_dice.web.frames import Frames, Listener, shared_game
 from tavern_dice.web.journal import GameSession, collect_step, engine_header, round_in_log
 from tavern_dice.web.options import changed_options
 from tavern_dice.web.schedule import Scheduler
-from tavern_dice.web.seating import Occupant, Seating
+from tavern_dice.web.seating import REMOVED, Occupant, Seating
 from tavern_dice.web.store import (
     DiceCheck,
     FenceError,
@@ -64,6 +65,9 @@ from tavern_dice.web.store import (
 __all__ = ["Listener", "Occupant", "Table"]
 
 log = logging.getLogger("tavern_dice.web")
+
+HOST_MOVED = ("the DM console was opened on another device, or its DM key was replaced; "
+              "this one no longer runs the table (open the new DM link to take it back)")
 
 
 class Table:
@@ -210,7 +214,7 @@ class Table:
             ActionError: ``bad-token`` for a token that is neither this table's host's
                 nor a player's.
         """
-        return self.seating.role_for(token, self.host_hash)
+        return self.seating.role_for(token, self.host_hash, self._playing())
 
     def attach(self, conn: Listener) -> None:
         self.listeners.add(conn)
@@ -347,6 +351,7 @@ class Table:
         elif isinstance(frame, p.Remove):
             self.seating.seated(frame.player_id)
             await self._set_seats([x for x in self.seat_list if x != frame.player_id])
+            self._unseat(frame.player_id)
         elif isinstance(frame, p.Move):
             await self._move(frame.player_id, frame.to)
         elif isinstance(frame, p.SetOptions):
@@ -359,6 +364,8 @@ class Table:
             await self._end()
         elif isinstance(frame, p.HouseRoll | p.D12 | p.NextRound):
             await self._house_frame(frame)
+        elif isinstance(frame, p.RollFor):
+            await self._roll_for(frame.seat)
         elif isinstance(frame, p.Grant):
             await self._grant(frame.player_id, frame.amount_cp)
 
@@ -375,6 +382,32 @@ class Table:
         else:
             name = self.seating.bot_name(kind, self._playing())
         await self._add_occupant(name, "bot", kind, None, None)
+
+    async def new_host_key(self) -> str:
+        """Replace the DM key (the DM link was opened on another device, or the DM asked
+        for a new key): only its hash is stored, and every console holding the old key is
+        told so and closed."""
+        token = secrets.token_urlsafe(24)
+        digest = token_hash(token)
+        await self.db.call(self._update_table, {"host_token_hash": digest})
+        self.host_hash = digest
+        error = json.dumps({"type": "error", "code": "bad-token", "message": HOST_MOVED,
+                            "ref": None})
+        for conn in [c for c in self.listeners if c.role == "host"]:
+            conn.send_text(error)
+            conn.close_soon(p.CLOSE_BAD_TOKEN, "moved")
+        return token
+
+    def _unseat(self, pid: str) -> None:
+        """Close a removed player's pages (unless they play on in the running game): their
+        seat token opens nothing now, and the page that forgets it offers to join again."""
+        if pid in self._playing():
+            return
+        error = json.dumps({"type": "error", "code": "bad-token", "message": REMOVED,
+                            "ref": None})
+        for conn in [c for c in self.listeners if c.player_id == pid]:
+            conn.send_text(error)
+            conn.close_soon(p.CLOSE_BAD_TOKEN, "removed")
 
     async def _move(self, pid: str, to: int) -> None:
         self.seating.seated(pid)
@@ -487,6 +520,14 @@ class Table:
             self.adapter.d12(s, frame.face, self.options)
         else:
             self.adapter.next_round(s)
+        await self.after_change()
+
+    async def _roll_for(self, seat: int) -> None:
+        s = self._require_game()
+        if not self.adapter.typed_hands(self.options):
+            raise ActionError("illegal", "the server rolls every hand itself at this table")
+        physical.roll_for(s, seat, "dm", self._server_rolls(s))
+        self.adapter.resolve_chance(s, self.options, self._server_rolls(s))
         await self.after_change()
 
     async def _grant(self, pid: str, amount: int) -> None:

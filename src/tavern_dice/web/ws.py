@@ -5,7 +5,8 @@ browser never holds up the table (a table only ever *queues* frames). A client
 that lets its outbox fill up is disconnected (close code 1013) and will get a
 full ``state`` when it reconnects. Client frames are read as text of at most
 :data:`~tavern_dice.web.protocol.MAX_FRAME_BYTES` bytes; anything else gets an
-``error`` frame and changes nothing.
+``error`` frame and changes nothing (the socket stays open). A message over 64 KiB is
+refused by the server's WebSocket layer before it is read: the socket closes with 1009.
 
 A connection to a table that another server process owns is piped to that process
 (:mod:`.relay`); the rest of this module then never sees it.
@@ -39,7 +40,7 @@ OUTBOX_FRAMES = 512
 """Frames a connection may have waiting before it is dropped as too slow."""
 HELLO_TIMEOUT_S = 30.0
 """Seconds a new connection has to send ``hello``."""
-CLOSE_BAD_TOKEN = 4401
+CLOSE_BAD_TOKEN = p.CLOSE_BAD_TOKEN
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_SLOW = 1013
 CLOSE_TIMEOUT_S = 30.0

@@ -117,7 +117,7 @@ class LiarsDiceAdapter:
 
 def _accuse(engine: LiarsDiceGame, seat: int, frame: p.Accuse) -> None:
     """A call of "Liar!", refused with what happened if the wager it meant is gone."""
-    stale = stale_call(engine, frame.round, frame.wager)
+    stale = stale_call(engine, frame.round, frame.wager, seat)
     if stale is not None:
         raise ActionError("illegal", stale)
     try:
@@ -125,4 +125,4 @@ def _accuse(engine: LiarsDiceGame, seat: int, frame: p.Accuse) -> None:
     except NotYourTurnError:
         raise
     except TavernError as error:
-        raise ActionError("illegal", refused_call(engine) or str(error)) from None
+        raise ActionError("illegal", refused_call(engine, seat) or str(error)) from None

@@ -6,9 +6,12 @@ import {claimWords} from "./eventlog.js";
 import {fmtCp} from "./util.js";
 
 // Log lines worth saying as they happen, by game: the reveal and who lost, who is out,
-// who won; in Dice Blackjack the house's dice and your own settlement.
+// who won, and at Liar's Dice every other player's wager (anyone may call "Liar!" out of
+// turn, so a raise matters before one's own turn); in Dice Blackjack the house's dice and
+// your own settlement.
 const SAID = {
-  "liars-dice": (line) => ["reveal", "out", "win"].includes(line.kind),
+  "liars-dice": (line) => ["reveal", "out", "win"].includes(line.kind)
+    || (line.kind === "wager" && !/^You\b/.test(line.text)),
   blackjack: (line) => line.kind === "reveal" || /^(You|Your)\b/.test(line.text) && ["win", "out"].includes(line.kind),
 };
 
@@ -39,8 +42,11 @@ export function announcements(app, frame) {
   const g = frame.game;
   if (!g) return [];
   const said = SAID[g.game] || (() => false);
-  const out = app.logLines().filter(said).map((line) => [`${g.game_id}/line/${line.index}`, line.text]);
   const turn = turnText(app, g);
+  // On one's own turn the turn's text names the wager to raise: the wager's own line is
+  // kept silent (an empty text), yet counted as said, so it is never said late.
+  const out = app.logLines().filter(said)
+    .map((line) => [`${g.game_id}/line/${line.index}`, turn && line.kind === "wager" ? "" : line.text]);
   if (turn) out.push([`${g.game_id}/turn/${app.events.length}`, turn]);
   return out;
 }

@@ -6,7 +6,7 @@ import {h, patch, store, seatTokenKey, hostTokenKey, tableIdFromPath, api, toast
 import {TableSocket} from "./conn.js";
 import {CommitmentBook} from "./verify.js";
 import {describeEvents} from "./eventlog.js";
-import {renderLiars, liarsFairness} from "./liars.js";
+import {renderLiars, liarsFairness, serverRollText} from "./liars.js";
 import {renderBlackjack, blackjackFairness} from "./blackjack.js";
 import {announcements} from "./announce.js";
 import {presenceBadge} from "./board.js";
@@ -43,11 +43,21 @@ export class TableApp {
     if (this.mode === "host") {
       const fromHash = location.hash.replace(/^#/, "");
       if (fromHash) {
-        store.set(hostTokenKey(this.tableId), fromHash);
-        // The DM key stays out of the address bar (and out of screenshots and shared links);
-        // the DM link is shown once, so that the DM can keep it or move to another device.
+        // The DM key stays out of the address bar (and out of screenshots and shared links).
         history.replaceState(null, "", location.pathname);
-        this.ui.showDmLink = true;
+        // Opening the DM link moves the console here: the link's key is traded for a new
+        // one, and the console that held it closes (so a link seen by someone else dies).
+        api(`/api/tables/${encodeURIComponent(this.tableId)}/host-key`, {host_token: fromHash}).then((made) => {
+          store.set(hostTokenKey(this.tableId), made.host_token);
+          this.start();
+        }, (error) => {
+          this.fatal = error.status === 403
+            ? "This DM link no longer opens the table: the console has moved to another device, or the DM replaced "
+              + "its key. Ask the DM for the current link (the console's “Open the console on another device”)."
+            : `The DM link could not be opened: ${error.message}`;
+          this.render();
+        });
+        return;
       }
       token = store.get(hostTokenKey(this.tableId));
       if (!token) {
@@ -72,16 +82,23 @@ export class TableApp {
     if (this.socket) this.socket.close();
     this.socket = new TableSocket(this.tableId, token, {
       onState: (frame, events) => this.onState(frame, events),
-      onError: (frame) => { if (frame.code !== "bad-token") toast(frame.message || frame.code); },
+      onError: (frame) => {
+        // A refused seat token is explained once the socket closes (onBadToken).
+        if (frame.code === "bad-token") this.badTokenMessage = frame.message;
+        else toast(frame.message || frame.code);
+      },
       onStatus: (status) => { this.connStatus = status; this.render(); },
       onBadToken: () => {
         if (this.mode === "host") {
-          this.fatal = "The DM key stored in this browser does not open this table.";
+          if (this.ui.replacingKey) return;  // this console asked for the new key itself
+          const why = this.badTokenMessage || "the DM key stored in this browser does not open this table";
+          this.fatal = why.charAt(0).toUpperCase() + why.slice(1) + ".";
           this.render();
         } else {
           // The seat is gone (e.g. another database): forget it and watch as a spectator.
           store.remove(seatTokenKey(this.tableId));
-          toast("Your saved seat no longer exists at this table; join again.");
+          const why = this.badTokenMessage || "your saved seat no longer exists at this table; join again";
+          toast(why.charAt(0).toUpperCase() + why.slice(1) + ".");
           this.connect(null);
         }
       },
@@ -103,7 +120,26 @@ export class TableApp {
     // Say what is new for this player (their turn, a reveal), once each, politely.
     const fresh = announcements(this, frame).filter(([key]) => !this.said.has(key));
     for (const [key] of fresh) this.said.add(key);
-    if (fresh.length && before) announce(fresh.map(([, text]) => text).join(" "));
+    const words = fresh.map(([, text]) => text).filter(Boolean);
+    if (words.length && before) announce(words.join(" "));
+  }
+
+  /** Physical dice: say in the log whose hand the server rolled (they were away). */
+  noteServerRolls(before, now) {
+    const ng = now.game;
+    if (!ng || !ng.server_rolled) return;
+    const og = before && before.game && before.game.game_id === ng.game_id ? before.game : null;
+    const me = now.you.seat;
+    for (const [round, seats] of Object.entries(ng.server_rolled)) {
+      const had = og && og.server_rolled ? og.server_rolled[round] || {} : {};
+      for (const [key, why] of Object.entries(seats)) {
+        const seat = Number(key);
+        if (had[key] || this.notes.some((n) => n.rolled === `${ng.game_id}/${round}/${seat}`)) continue;
+        const text = serverRollText(why, seat === me ? null : ng.seats[seat].name);
+        this.notes.push({text: `Round ${round}: ${text}.`, kind: "table", at: this.events.length, game: ng.game_id,
+          rolled: `${ng.game_id}/${round}/${seat}`});
+      }
+    }
   }
 
   /** Table happenings that are not game events: joins, presence, start/pause/end. */
@@ -112,6 +148,7 @@ export class TableApp {
     const seen = this.seenOnline;
     const wasSeen = new Set(seen);
     for (const seat of now.table.seats) if (seat.presence === "online") seen.add(seat.player_id);
+    this.noteServerRolls(before, now);
     if (!before) return;
     let at = this.events.length;
     const add = (text, kind = "table") => this.notes.push({text, kind, at, game: now.game ? now.game.game_id : null});
@@ -285,7 +322,9 @@ export class TableApp {
       h("div", {class: "top-right"},
         t ? h("span", {class: `pill pill-${t.status}`}, t.status) : null,
         s ? h("span", {class: "who name", title: `You are ${role}`}, role) : null,
-        h("span", {class: `conn conn-${this.connStatus}`, title: `connection: ${this.connStatus}`}, this.connStatus === "online" ? "● live" : this.connStatus === "connecting" ? "◌ connecting" : "○ reconnecting")));
+        // A page that cannot open its table is not reconnecting: no connection badge then.
+        this.fatal ? null : h("span", {class: `conn conn-${this.connStatus}`, title: `connection: ${this.connStatus}`},
+          this.connStatus === "online" ? "● live" : this.connStatus === "connecting" ? "◌ connecting" : "○ reconnecting")));
   }
 
   banner(s) {

@@ -3,7 +3,7 @@
 // computation as `tavern odds blackjack --edge`) lists every candidate rule set with its
 // exact edges, and the closest one is put into the rules the table is created with.
 
-import {h, api, toast} from "./util.js";
+import {h, api} from "./util.js";
 
 /** The rule fields the dial sets. */
 export const DIAL_RULES = ["exact_numerator", "exact_denominator", "house_exact_beats_player_exact",
@@ -15,13 +15,17 @@ const yes = (b) => (b ? "yes" : "no");
 
 /** The panel's own state, kept by the page between renders. */
 export function newEdgeState() {
-  return {target: "2", bonuses: [true, true, true, true], busy: false, result: null};
+  return {target: "2", bonuses: [true, true, true, true], busy: false, result: null, error: null, started: 0};
 }
 
 async function find(edge, applyRules, render) {
   const bonuses = BONUSES.filter((b) => edge.bonuses[b]);
-  if (!bonuses.length) { toast("Tick at least one bonus: +0 is a player without proficiency."); return; }
+  if (!bonuses.length) { edge.error = "Tick at least one bonus: +0 is a player without proficiency."; render(); return; }
   edge.busy = true;
+  edge.error = null;
+  // The first request on a fresh server solves every candidate (seconds): count them.
+  edge.started = Date.now();
+  const ticking = setInterval(render, 1000);
   render();
   try {
     const query = new URLSearchParams({edge: `${edge.target.trim()}%`, bonuses: bonuses.join(",")});
@@ -29,10 +33,13 @@ async function find(edge, applyRules, render) {
     const chosen = edge.result.chosen;
     applyRules(Object.fromEntries(DIAL_RULES.map((key) => [key, chosen[key]])));
   } catch (error) {
-    edge.result = null;
-    toast(error.message);
+    // The result stays: the form's rules are still the ones it chose. The refusal is
+    // said next to the box it is about, once, not as one more toast each try.
+    edge.error = error.message;
+    render();
     document.getElementById("edge-target")?.focus();
   } finally {
+    clearInterval(ticking);
     edge.busy = false;
     render();
   }
@@ -70,12 +77,17 @@ export function edgePanel(edge, applyRules, render) {
     h("p", {class: "muted small"}, "Under the rules as written a perfect player beats the house. Choose the edge the house should keep: every exact-hit payout, tie rule, strict “under” and bonus cap is tried against perfect players with the table's bonuses, and the closest is used for this table."),
     h("div", {class: "grid-2"},
       h("label", {}, "Target house edge (%)", h("input", {id: "edge-target", type: "number", step: "0.1", value: edge.target,
+        "aria-invalid": edge.error ? "true" : "false", "aria-describedby": edge.error ? "edge-error" : null,
         oninput: (e) => { edge.target = e.target.value; }})),
       h("fieldset", {class: "edge-bonuses"}, h("legend", {}, "Bonuses added at this table"),
         BONUSES.map((b) => h("label", {class: "check"}, h("input", {id: `edge-bonus-${b}`, type: "checkbox", checked: edge.bonuses[b],
           onchange: (e) => { edge.bonuses[b] = e.target.checked; }}), ` +${b}${b === 0 ? " (not proficient)" : ` (PB ${2 * b - 1 > 1 ? `${2 * b - 1}-${2 * b}` : "2"})`}`)))),
     h("button", {class: "btn", id: "edge-find", type: "button", disabled: edge.busy,
       onclick: () => find(edge, applyRules, render)}, edge.busy ? "Working out the edges…" : "Find the rules"),
+    edge.error ? h("p", {class: "field-error", id: "edge-error", role: "alert"}, edge.error) : null,
+    edge.busy ? h("p", {class: "muted small", id: "edge-progress", role: "status"},
+      `Working out the exact edge of every candidate rule set… ${Math.round((Date.now() - edge.started) / 1000)} s `
+      + "(the first time on a new server takes several seconds).") : null,
     // The exact fractions can run to dozens of digits: they sit in titles, not in the text.
     chosen ? h("p", {class: "edge-summary", id: "edge-summary", role: "status", "data-exact": chosen.table_edge_exact},
       h("strong", {}, "Chosen: "), describe(chosen), " — table edge ",

@@ -25,8 +25,8 @@ export function claimWords(code) {
  * Names joined for a sentence, the viewer as "You" first and "you" after: "You and Ann",
  * "Ann and you".
  */
-export function namesText(seats, name, you) {
-  return joinNames(seats.map((s, i) => (s === you ? (i === 0 ? "You" : "you") : name(s))));
+export function namesText(seats, name, you, midSentence = false) {
+  return joinNames(seats.map((s, i) => (s === you ? (i === 0 && !midSentence ? "You" : "you") : name(s))));
 }
 
 /** Parse a wager code into {quantity, face} or {total}. */
@@ -84,7 +84,7 @@ export function describeEvents(events, names, you) {
       case "round_started": {
         wager = null;
         const dice = ev.dice_counts.reduce((a, b) => a + b, 0);
-        let text = `Round ${ev.round}: ${dice} dice on the table; ${name(ev.starter)} ${ev.starter === you ? "open" : "opens"} the bidding.`;
+        let text = `Round ${ev.round}: ${dice} dice on the table; ${ev.starter === you ? "you open" : `${name(ev.starter)} opens`} the bidding.`;
         if (ev.sum_wagers) text += " Two players with one die each: wagers are now on the sum of both dice.";
         add(text, "round");
         break;

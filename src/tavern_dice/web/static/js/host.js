@@ -1,7 +1,7 @@
 // The DM console's own panels: the join link and QR code, the seat list (add bots,
 // reorder, remove), the table options, gold grants, and start / pause / resume / end.
 
-import {h, api, fmtCp, toast} from "./util.js";
+import {h, api, fmtCp, toast, store, hostTokenKey} from "./util.js";
 import {DICE_MODES} from "./dicemode.js";
 import {presenceBadge} from "./board.js";
 
@@ -44,8 +44,10 @@ export function hostSide(app) {
 }
 
 /**
- * The DM link (the console's address with the DM key) and its QR code: shown once when
- * the table is made, and on demand, so the DM can keep it or move to another device.
+ * The DM link (the console's address with the DM key), on demand: opening it on another
+ * device moves the console there (this one closes). Its QR code is shown only when asked
+ * for, and the join QR is hidden meanwhile, so that no player scans the wrong code. The
+ * DM may also replace the key, which ends every link and console that had the old one.
  */
 function dmLinkPanel(app) {
   const ui = app.ui;
@@ -59,23 +61,53 @@ function dmLinkPanel(app) {
     }, (error) => { ui.dmLinkLoading = false; ui.showDmLink = false; toast(error.message); app.render(); });
   }
   const toggle = h("button", {class: "btn btn-small", id: "dm-link-btn", "aria-expanded": ui.showDmLink ? "true" : "false",
-    "aria-controls": "dm-link", onclick: () => { ui.showDmLink = !ui.showDmLink; app.render(); }},
+    "aria-controls": "dm-link", onclick: () => { ui.showDmLink = !ui.showDmLink; ui.showDmQr = false; app.render(); }},
   ui.showDmLink ? "Hide the DM link" : "Open the console on another device");
-  if (!ui.showDmLink) return h("section", {class: "panel dm-link-panel", "aria-label": "DM link"}, toggle);
+  const replace = h("button", {class: "btn btn-small btn-ghost", id: "new-key-btn", onclick: () => replaceKey(app)},
+    "Replace the DM key");
+  if (!ui.showDmLink) {
+    return h("section", {class: "panel dm-link-panel", "aria-label": "DM link"}, h("div", {class: "btn-row"}, toggle, replace));
+  }
   return h("section", {class: "panel dm-link-panel", "aria-labelledby": "dm-link-heading"},
     h("h2", {id: "dm-link-heading"}, "Your DM link"),
-    h("p", {class: "small warn"}, "Keep this link private: whoever opens it runs the table. Open it (or scan the code) "
-      + "on another device to move the console there, or save it to come back if this browser forgets the table."),
+    h("p", {class: "small warn"}, "Keep this link private: whoever opens it runs the table. Opening it on another device "
+      + "moves the console there: this console closes, and the link opens nothing after that."),
     link ? h("div", {class: "join-row", id: "dm-link"},
-      h("img", {class: "qr", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(link.qr_svg)}`,
-        alt: "QR code of the DM link", width: 132, height: 132}),
+      ui.showDmQr ? h("img", {class: "qr", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(link.qr_svg)}`,
+        alt: "QR code of the DM link", width: 132, height: 132}) : null,
       h("div", {class: "join-text"},
         h("label", {for: "dm-url"}, "DM link"),
         h("input", {class: "join-url", id: "dm-url", readonly: true, value: link.host_url, onfocus: (e) => e.target.select()}),
-        h("button", {class: "btn btn-small", onclick: async () => {
-          try { await navigator.clipboard.writeText(link.host_url); toast("DM link copied.", "info"); } catch { toast("Select the link and copy it.", "info"); }
-        }}, "Copy DM link"))) : h("p", {class: "muted small", id: "dm-link"}, "Getting the link…"),
-    toggle);
+        h("div", {class: "btn-row"},
+          h("button", {class: "btn btn-small", onclick: async () => {
+            try { await navigator.clipboard.writeText(link.host_url); toast("DM link copied.", "info"); } catch { toast("Select the link and copy it.", "info"); }
+          }}, "Copy DM link"),
+          h("button", {class: "btn btn-small btn-ghost", id: "dm-qr-btn", "aria-expanded": ui.showDmQr ? "true" : "false",
+            onclick: () => { ui.showDmQr = !ui.showDmQr; app.render(); }},
+          ui.showDmQr ? "Hide its QR code" : "Show its QR code")))) : h("p", {class: "muted small", id: "dm-link"}, "Getting the link…"),
+    h("div", {class: "btn-row"}, toggle, replace));
+}
+
+/** A new DM key for this console; every other console and DM link stops working. */
+async function replaceKey(app) {
+  if (!confirm("Replace the DM key? Every DM link given out so far, and any other console, stops working.")) return;
+  const ui = app.ui;
+  // The server closes this console's own socket too (it holds the old key): not an error.
+  ui.replacingKey = true;
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(app.tableId)}/host-key`, {host_token: app.hostToken});
+    store.set(hostTokenKey(app.tableId), made.host_token);
+    app.hostToken = made.host_token;
+    ui.dmLink = null;
+    ui.showDmQr = false;
+    app.connect(made.host_token);
+    toast("New DM key: earlier DM links and other consoles no longer open this table.", "info");
+  } catch (error) {
+    toast(error.message);
+  } finally {
+    ui.replacingKey = false;
+    app.render();
+  }
 }
 
 function joinCard(app) {
@@ -84,7 +116,8 @@ function joinCard(app) {
   return h("section", {class: "panel join-card"},
     h("h2", {}, "Invite players"),
     h("div", {class: "join-row"},
-      h("img", {class: "qr", src: `/api/tables/${encodeURIComponent(t.table_id)}/qr.svg`, alt: "QR code of the join link", width: 132, height: 132}),
+      // Never beside the DM link's code: a player could scan the wrong one.
+      app.ui.showDmQr ? null : h("img", {class: "qr", src: `/api/tables/${encodeURIComponent(t.table_id)}/qr.svg`, alt: "QR code of the join link", width: 132, height: 132}),
       h("div", {class: "join-text"},
         h("p", {class: "small"}, "Players scan the code or open the link, give a name and sit down."),
         h("label", {for: "join-url"}, "Join link"),

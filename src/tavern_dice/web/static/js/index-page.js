@@ -119,7 +119,9 @@ async function create(e) {
   try {
     const made = await api("/api/tables", {game: state.game, name: state.name.trim(), preset: state.preset, rules, options: state.options});
     store.set(hostTokenKey(made.table_id), made.host_token);
-    location.assign(`/host/${encodeURIComponent(made.table_id)}#${made.host_token}`);
+    // The key is stored already: the console opens without it in the address (a DM link
+    // opened later moves the console, trading its key for a new one).
+    location.assign(`/host/${encodeURIComponent(made.table_id)}`);
   } catch (error) {
     toast(error.message);
     state.busy = false;

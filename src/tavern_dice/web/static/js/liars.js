@@ -67,6 +67,7 @@ function seatCard(app, g, v, i, pos, me) {
     v.winner === i ? h("span", {class: "tag tag-win"}, "★ winner") : null,
     v.turn === i && v.phase === "bidding" ? h("span", {class: "tag tag-turn"}, "to act") : null,
     v.wager_maker === i && v.wager ? h("span", {class: "tag tag-wager"}, wagerShort(v.wager)) : null,
+    serverRolled(g, i, v.round) && !over ? h("span", {class: "tag", "data-rolled": "server"}, "server's dice") : null,
     timerChip(left)));
 }
 
@@ -101,7 +102,8 @@ function centre(app, g, v) {
     const starter = v.turn ?? v.starter;
     const typing = typingRound(g);
     body = [h("div", {class: "centre-label"}, `Round ${v.round}`),
-      h("div", {class: "centre-big"}, typing ? "Roll your dice in your cup" : starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
+      h("div", {class: "centre-big"}, typing ? (typing.waiting.includes(app.state.you.seat)
+        ? "Roll your dice in your cup" : "The players roll their dice in their cups") : starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
       v.sum_wagers ? h("div", {class: "centre-sub endgame"}, "Endgame: two dice left — wager on their sum") : null];
   }
   return h("div", {class: "felt-centre"}, body,
@@ -119,6 +121,13 @@ function tray(app, v, me) {
     return h("div", {class: "tray"}, h("span", {class: "tray-label"}, "Your dice"),
       typed ? diceRow(typed, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${typed.join(", ")}`}) : null,
       h("span", {class: "tray-note", id: "dice-sealed"}, "sealed ✓"));
+  }
+  if (faces.length && serverRolled(app.state.game, me, v.round)) {
+    // Not her cup's dice: she was away when the round was rolled, and the server rolled.
+    return h("div", {class: "tray tray-server", id: "server-rolled"},
+      h("span", {class: "tray-label"}, "The server's dice for you"),
+      diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `the server's dice for you: ${faces.join(", ")}`}),
+      h("span", {class: "tray-note"}, `${capital(serverRollText(serverRolled(app.state.game, me, v.round), null))}: these are not your cup's dice.`));
   }
   return h("div", {class: "tray"},
     h("span", {class: "tray-label"}, "Your dice"),
@@ -141,6 +150,12 @@ function actions(app, g, v, me) {
   const typing = typingRound(g);
   if (typing) {
     if (typing.waiting.includes(me)) parts.push(diceForm(app, v, me, typing, paused));
+    if (app.mode === "host" && typing.waiting.length) {
+      // A player who never types would hold the table: the DM has the server roll for them.
+      parts.push(h("p", {class: "action-note", id: "roll-for"}, "Still to type: ",
+        typing.waiting.map((s) => h("button", {class: "btn btn-small", "data-seat": s, disabled: paused,
+          onclick: () => app.act({type: "roll_for", seat: s}, {focus: "#actions"})}, `Roll for ${app.nameOf(s)}`))));
+    }
     if (typing.waiting.length && !(typing.waiting.length === 1 && typing.waiting[0] === me)) {
       const others = typing.waiting.filter((s) => s !== me);
       parts.push(h("p", {class: "action-note", id: "dice-waiting"}, h("span", {}, "Waiting for ",
@@ -189,12 +204,37 @@ function diceForm(app, v, me, typing, paused) {
   const send = () => app.act({type: "dice", faces}, {focus: "#actions"}).then(() => {
     ui.typedRound = typing.round; ui.typedFaces = faces; ui.dice = []; app.render();
   }, () => {});
+  // A box holding something no d{sides} shows says so, next to it (not just a grey button).
+  const bad = Array.from({length: n}, (_, k) => {
+    const raw = ui.dice[k];
+    return raw !== undefined && raw !== "" && !(Number.isInteger(Number(raw)) && Number(raw) >= 1 && Number(raw) <= sides);
+  });
+  const problem = bad.some(Boolean)
+    ? `A d${sides} shows a whole number from 1 to ${sides}: check die ${bad.map((b, k) => (b ? k + 1 : 0)).filter(Boolean).join(" and ")}.`
+    : null;
   return h("div", {class: "manual-form", id: "dice-form"},
     h("p", {class: "action-note"}, `Roll your ${plural(n, "die", "dice")} in your cup, then type the faces. Nobody else sees them until the reveal.`),
     Array.from({length: n}, (_, k) => h("label", {}, `Die ${k + 1} (d${sides})`,
       h("input", {id: `dice-input-${k}`, type: "number", min: 1, max: sides, value: ui.dice[k] ?? "",
+        "aria-invalid": bad[k] ? "true" : "false", "aria-describedby": bad[k] ? "dice-error" : null,
         oninput: (e) => { ui.dice[k] = e.target.value; app.render(); }}))),
+    problem ? h("p", {class: "field-error", id: "dice-error", role: "alert"}, problem) : null,
     h("button", {class: "btn btn-primary", id: "dice-btn", disabled: !ok || paused, onclick: send}, "Seal my dice"));
+}
+
+/** Why the server rolled ``seat``'s hand in ``round`` at a physical-dice table ("away",
+ * "time", "dm"), or null if it did not. */
+export function serverRolled(g, seat, round) {
+  const rolled = g && g.server_rolled && g.server_rolled[String(round)];
+  return (rolled && rolled[String(seat)]) || null;
+}
+
+/** What the server rolling a hand means, for its owner ("you") or for everyone else. */
+export function serverRollText(why, name) {
+  const you = name === null;
+  if (why === "time") return you ? "your time to type your dice ran out, so the server rolled for you" : `${name}'s time to type their dice ran out: the server rolled for them`;
+  if (why === "dm") return you ? "the DM had the server roll for you" : `the DM had the server roll for ${name}`;
+  return you ? "the server rolled for you while you were away" : `the server rolled for ${name}, who was away`;
 }
 
 /** At a reveal with physical dice: does your cup show the faces revealed for you? */
@@ -206,7 +246,9 @@ function cupCheck(app, g, reveal, round) {
   const answered = checks.items.find((c) => c.seat === me);
   const answer = (match) => app.act({type: "confirm_dice", round, match}, {focus: "#reveal-heading"});
   const parts = [];
-  if (mine && !answered) {
+  if (mine && serverRolled(g, me, round)) {
+    parts.push(h("p", {}, `${capital(serverRollText(serverRolled(g, me, round), null))} this round: nothing to confirm.`));
+  } else if (mine && !answered) {
     parts.push(h("p", {}, "Does your cup show ", h("strong", {}, reveal.hands[me].join(" ")), "?"),
       h("button", {class: "btn btn-small", id: "cup-yes", onclick: () => answer(true)}, "Yes, my cup shows these"),
       " ", h("button", {class: "btn btn-small", id: "cup-no", onclick: () => answer(false)}, "No, it shows something else"));
@@ -215,6 +257,7 @@ function cupCheck(app, g, reveal, round) {
 }
 
 function cupTag(g, seat, round) {
+  if (serverRolled(g, seat, round)) return h("span", {class: "tag", "data-cup": "server"}, "server's dice");
   const checks = g.dice_checks;
   const c = checks && checks.round === round ? checks.items.find((i) => i.seat === seat) : null;
   if (!c) return null;
@@ -316,7 +359,8 @@ function revealPanel(app, g, v) {
     : w.total !== undefined ? `The dice sum to ${reveal.count}.`
       : `There ${reveal.count === 1 ? "is" : "are"} ${reveal.count} ${facePlural(w.face, reveal.count)}${v.rules.wild_face ? ` (${facePlural(v.rules.wild_face)} wild)` : ""}.`;
   const me = app.state.you.seat;
-  const losers = namesText(reveal.losers, (s) => names[s], me);
+  // After "The wager was true — ": mid-sentence, so "you", never "You".
+  const losers = namesText(reveal.losers, (s) => names[s], me, true);
   const single = reveal.losers.length === 1 && reveal.losers[0] !== me;
   // "you" mid-sentence, never "You": "Everyone but you", "Cid called your wager".
   const whom = (s) => (s === me ? "you" : names[s]);
@@ -376,4 +420,8 @@ export function liarsFairness(app) {
       nameEl(app.nameOf(Number(item.seat))), " ", h("code", {title: item.digest}, shortDigest(item.digest)))))
       : h("p", {class: "muted small"}, "No sealed dice right now."),
     c ? h("p", {class: "muted small"}, `Round ${c.round} sealed.`) : null);
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

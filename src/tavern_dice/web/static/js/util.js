@@ -174,6 +174,10 @@ export function toast(message, kind = "error") {
     box = h("div", {id: "toasts", "aria-live": "polite"});
     document.body.append(box);
   }
+  // The same message again replaces the one shown, and at most three stay: a repeated
+  // refusal must not pile up over the page.
+  for (const shown of [...box.children]) if (shown.textContent === message) shown.remove();
+  while (box.children.length >= 3) box.firstElementChild.remove();
   const item = h("div", {class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status"}, message);
   box.append(item);
   setTimeout(() => item.remove(), 6000);
