@@ -255,8 +255,8 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
     assert result.exit_code == 0, result.output
     text = flat(result.output)
     # The six rounds with 8-10 dice in play searched on the standard blueprint; the seed's
-    # own table has every 7-dice round (4 v 3 since stop 40, 3 v 4 since stop 41, 5 v 2 and
-    # 2 v 5 since stop 42).
+    # own table has every 7-dice round (4 v 3 since 2026-12-05, 3 v 4 since 2026-12-05, 5 v 2 and
+    # 2 v 5 since 2026-12-06).
     assert text.count("approximate (search on the blueprint)") == 6
     assert "5 v 5" in text and "(a stand-in under these rules)" in text
     # Every round up to 6 dice in play has the seed's own table (5 of them approximate,

@@ -18,13 +18,13 @@ SEVEN = {(a, b) for a, b in SEVEN_TO_TEN if a + b == 7}
 
 
 def test_the_uncovered_rounds_are_the_blueprints_no_table_covers() -> None:
-    # Since stop 28 the tavern-standard table has the 7-dice rounds: exact figures there.
+    # Since 2026-12-04 the tavern-standard table has the 7-dice rounds: exact figures there.
     standard = {tuple(info["dice"]) for info in metadata("tavern-standard")["rounds"]}
     assert standard >= SEVEN
     assert set(uncovered_rounds("tavern-standard")) == SEVEN_TO_TEN - standard
     # The seed's own table has every round up to 6 dice in play, 1 v 5 and 5 v 1 included
-    # (the tavern-standard table stood in for those two until stop 22).
-    # Since stop 40 it also has its own 4 v 3, since stop 41 its 3 v 4, since stop 42 its
+    # (the tavern-standard table stood in for those two until 2026-12-02).
+    # Since 2026-12-05 it also has its own 4 v 3, since 2026-12-05 its 3 v 4, since 2026-12-06 its
     # 5 v 2 and 2 v 5: every 7-dice round (lbr gained less against them than against the
     # search).
     own = {tuple(info["dice"]) for info in metadata("tavern")["rounds"]}
@@ -76,7 +76,7 @@ def test_every_uncovered_round_ships_a_consistent_bound() -> None:
             first, second = record["first"], record["second"]
             assert first["rounds"] + second["rounds"] == record["rounds"]
             if record.get("integrated"):
-                # Since stop 44 the searched rounds' figures sum both hands out
+                # Since 2026-12-06 the searched rounds' figures sum both hands out
                 # (round_gain_integrated): mean scores and their variances.
                 means = [first["mean"], second["mean"]]
                 assert 0 <= first["variance"] < 1 and 0 <= second["variance"] < 1

@@ -241,7 +241,7 @@ def tables(
                 f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
                 f"approximate (the {stand_in} table)",
             )
-    # A round with a table of its own (the tavern-standard 7- and 8-dice rounds, stop 28)
+    # A round with a table of its own (the tavern-standard 7- and 8-dice rounds, 2026-12-04)
     # is listed above, whatever blueprint also covers it.
     tabled = {tuple(info["dice"]) for info in meta["rounds"]}
     blueprints, key, missing = _blueprint_rounds(rules)

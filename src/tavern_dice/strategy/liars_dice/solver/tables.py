@@ -510,7 +510,7 @@ def heads_up_policy(
     the odds where the table is a stand-in, whose histories the rules' raises often leave,
     and on the rules' own table the certified accuse, save for a hand that makes the
     standing wager true by itself (accusing it loses for certain; a raise loses at most as
-    much, so this cannot raise the certified exploitability). Stop 39 measured the odds
+    much, so this cannot raise the certified exploitability). A 2026-12-05 check measured the odds
     answer on the own tables giving `lbr` 0.08 a round more at 2 v 4
     (``docs/strategy.md``).
     """
@@ -560,7 +560,7 @@ shipped ``tavern`` table has every round up to 6 dice in play (1 v 5 and 5 v 1 s
 
 STAND_IN_MAX_IN_PLAY = 6
 """A stand-in plays only rounds with at most this many dice in play. The ``tavern-standard``
-table also has the rounds of 7 and 8 dice in play (stop 28); under the seed's rules those
+table also has the rounds of 7 and 8 dice in play (2026-12-04); under the seed's rules those
 rounds are searched instead (:mod:`.search`) where the seed's own table lacks them, which
 ``lbr`` found the harder of the two at 4 v 3 (it won 131 of 200 single rounds against the
 search, 142 of the same 200 against the 7-dice stand-in; ``docs/strategy.md``)."""
