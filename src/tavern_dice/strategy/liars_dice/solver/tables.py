@@ -555,8 +555,8 @@ an ``either`` raise (repeated wagers aside, which :func:`heads_up_policy` drops)
 ``standard`` policy is a legal strategy of the seed's round; it is not an equilibrium
 there (an ``either``-only raise leaves its histories, and its best response may use those
 raises), but it is a much better answer than no table at all (``docs/strategy.md``). The
-shipped ``tavern`` table has every round up to 6 dice in play (1 v 5 and 5 v 1 since stop
-22), so it plays only where a build of one (``TAVERN_TABLES``) lacks a round."""
+shipped ``tavern`` table has every round up to 6 dice in play (1 v 5 and 5 v 1 since
+2026-12-02), so it plays only where a build of one (``TAVERN_TABLES``) lacks a round."""
 
 STAND_IN_MAX_IN_PLAY = 6
 """A stand-in plays only rounds with at most this many dice in play. The ``tavern-standard``
