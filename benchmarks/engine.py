@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from tavern_dice.blackjack import BlackjackGame
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import ACCUSE, BlackjackAgent, BlackjackMove, LiarsAction, LiarsDiceAgent
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.money import gp
@@ -126,7 +127,7 @@ def timed(seconds: float, one: Callable[[int], int]) -> tuple[int, int, float]:
 
 
 def liars_game_with_bots(number: int) -> int:
-    game = LiarsDiceGame(PLAYERS, rules=TAVERN, seed=number)
+    game = LiarsDiceGame(PLAYERS, rules=TAVERN, dice=SeededDice(number))
     agents, _ = liars_agents(number)
     play_liars_dice(game, agents)
     return sum(1 for e in game.log if type(e).__name__ in ("WagerMade", "Accused"))
@@ -134,7 +135,7 @@ def liars_game_with_bots(number: int) -> int:
 
 def liars_game_engine_only(number: int) -> int:
     """The same kind of game straight on the engine: random legal actions, no views."""
-    game = LiarsDiceGame(PLAYERS, rules=TAVERN, seed=number)
+    game = LiarsDiceGame(PLAYERS, rules=TAVERN, dice=SeededDice(number))
     rng = random.Random(number)
     decisions = 0
     while not game.is_over:
@@ -161,7 +162,7 @@ class BlackjackSessions:
         session, played = divmod(number, SESSION_ROUNDS)
         if played == 0 or self.game is None or self.game.is_over:
             self.game = BlackjackGame(
-                PLAYERS, seed=session, balances=gp(1000), proficiency=[None, 2, 4, 6]
+                PLAYERS, dice=SeededDice(session), balances=gp(1000), proficiency=[None, 2, 4, 6]
             )
             self.agents, self.source = blackjack_agents(session)
         play_blackjack_round(self.game, list(self.agents))

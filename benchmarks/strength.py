@@ -37,6 +37,7 @@ import time
 from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -134,7 +135,7 @@ def decision_times(games: int, seed: int) -> None:
                 make_liars_dice_bot("probabilistic", name=f"p{i}") for i in range(players)
             ]
             agents[g % players] = timed
-            play_liars_dice(LiarsDiceGame(players, seed=seed + g), agents)
+            play_liars_dice(LiarsDiceGame(players, dice=SeededDice(seed + g)), agents)
         ms = [t * 1000 for t in timed.times]
         print(f"  {players:>2} players: n={len(ms):>6}  p50 {statistics.median(ms):6.2f}  "
               f"p99 {percentile(ms, 0.99):6.2f}  max {max(ms):7.2f}", flush=True)

@@ -16,6 +16,7 @@ import argparse
 import time
 from typing import Any
 
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.web.frames import Frames
 from tavern_dice.web.journal import GameSession
@@ -36,7 +37,7 @@ class _Connection:
 
 def per_change_ms(players: int, spectators: int, changes: int) -> tuple[float, int]:
     """Milliseconds to build every connection's frame once, and the bytes sent."""
-    engine = LiarsDiceGame([f"P{i}" for i in range(players)], seed=1)
+    engine = LiarsDiceGame([f"P{i}" for i in range(players)], dice=SeededDice(1))
     for _ in range(players):
         engine.wager(engine.legal_wagers()[0])
     seats = [f"p{i}" for i in range(players)]

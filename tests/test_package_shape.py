@@ -201,3 +201,45 @@ def test_no_module_is_over_600_lines() -> None:
     long = {name: n for name, n in lengths.items() if n > MAX_LINES}
     assert long == {}
     assert max(lengths.values()) > 0
+
+
+MAX_FUNCTION_LINES = 100
+# Functions still over the limit, each with the length it may not grow past. They sit in
+# the web app, the command line and the solver, which are being reworked apart from this
+# list (issue 53): when one is split, drop its line here.
+LONG_FUNCTIONS_ALLOWED = {
+    "tavern_dice.web.app.create_app": 280,  # the routes, defined as closures over the app
+    "tavern_dice.strategy.liars_dice.solver.search.solve": 145,  # re-solving's one loop
+    "tavern_dice.cli.solve.tables": 135,  # `tavern solve tables`: options, then each step
+    "tavern_dice.cli.play.blackjack": 134,  # `tavern play blackjack`: options and the loop
+    "tavern_dice.cli.serve.serve": 105,  # `tavern serve`: options, then the server
+}
+
+
+def function_lengths() -> dict[str, int]:
+    """Every function and method (nested ones too) by dotted name: its lines, decorators
+    left out, docstring and comments counted."""
+    out: dict[str, int] = {}
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}.{child.name}"
+                if not isinstance(child, ast.ClassDef):
+                    assert child.end_lineno is not None
+                    out[name] = child.end_lineno - child.lineno + 1
+                walk(child, name)
+            else:
+                walk(child, prefix)
+
+    for module, path in MODULES.items():
+        walk(ast.parse(path.read_text(encoding="utf-8")), module)
+    return out
+
+
+def test_no_function_is_over_100_lines() -> None:
+    lengths = function_lengths()
+    assert lengths["tavern_dice.games.game"] > 1  # the walk sees module-level functions
+    long = {name: n for name, n in lengths.items()
+            if n > LONG_FUNCTIONS_ALLOWED.get(name, MAX_FUNCTION_LINES)}
+    assert long == {}, f"over {MAX_FUNCTION_LINES} lines (or past its allowance): {long}"

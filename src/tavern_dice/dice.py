@@ -214,3 +214,23 @@ class TableDice:
         if spec.seat is None or spec.seat in self.people:
             return self.typed.roll(spec)
         return self.computer.roll(spec)
+
+
+def seed_of(source: DiceSource) -> int | None:
+    """The seed a game's log records for ``source``: a :class:`SeededDice`'s own, a
+    :class:`TableDice`'s computer source's; ``None`` for any other source.
+
+    A replay draws the untyped rolls from a fresh ``SeededDice(seed)`` (see
+    :class:`~tavern_dice.replay.ReplayableGame`), so the seed comes from the source itself:
+    one argument, ``dice=``, says where the rolls come from and what the log keeps.
+
+    >>> seed_of(SeededDice(7)), seed_of(TableDice(ManualDice(print), SeededDice(3), [0]))
+    (7, 3)
+    >>> seed_of(SecureDice()) is None
+    True
+    """
+    if isinstance(source, SeededDice):
+        return source.seed
+    if isinstance(source, TableDice):
+        return seed_of(source.computer)
+    return None

@@ -9,11 +9,12 @@ equals the stored one.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
 from tavern_dice.chance import AutoRoll, auto_roll_policy
-from tavern_dice.dice import DiceSource, RollSpec, ScriptedDice, SeededDice
+from tavern_dice.dice import DiceSource, RollSpec, ScriptedDice, SeededDice, seed_of
 from tavern_dice.errors import LogError, RulesetError
 from tavern_dice.events import DiceRolled, Event, masked_events
 from tavern_dice.rules_base import RulesetMixin
@@ -65,10 +66,23 @@ class ReplayableGame:
 
     def _start_log(self, dice: DiceSource | None, seed: int | None,
                    auto_roll: bool | Collection[str]) -> None:
-        """Set the dice source (by default ``SeededDice(seed)``), the chance policy and an
-        empty log."""
-        self.dice = dice if dice is not None else SeededDice(seed)
-        self.seed = seed
+        """Set the dice source (by default ``SeededDice()``, an unseeded one), the seed the
+        log keeps (:func:`~tavern_dice.dice.seed_of` the source), the chance policy and an
+        empty log.
+
+        ``seed`` is the constructors' deprecated ``seed=``: ``seed=7`` is
+        ``dice=SeededDice(7)``. Given with ``dice=`` as well, it is only what the log
+        records, as before it was deprecated.
+        """
+        if seed is not None:
+            warnings.warn(
+                "seed= is deprecated; pass dice=SeededDice(seed) (tavern_dice.dice)",
+                DeprecationWarning, stacklevel=3,  # the caller of the game's constructor
+            )
+            if dice is None:
+                dice = SeededDice(seed)
+        self.dice = dice if dice is not None else SeededDice()
+        self.seed = seed if seed is not None else seed_of(self.dice)
         self.auto_roll = auto_roll_policy(auto_roll)
         self.log = []
         """Every event so far, oldest first. Append-only: views keep a slice of it."""

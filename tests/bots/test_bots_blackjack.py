@@ -14,7 +14,7 @@ from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackAgent, BlackjackMove
 from tavern_dice.bots.blackjack_simple import BoldBlackjackBot, CautiousBlackjackBot
 from tavern_dice.bots.registry import BotError, make_blackjack_bot
-from tavern_dice.dice import ScriptedDice
+from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.play.runner import play_blackjack_round
 from tavern_dice.strategy.blackjack.solver import bold_policy, cautious_policy
 
@@ -53,7 +53,7 @@ class Referee:
 def test_bots_play_legal_moves_that_follow_their_policy(proficiency: int | None) -> None:
     cap = TAVERN.bonus_cap(proficiency)
     refs = [Referee(CautiousBlackjackBot(seed=1)), Referee(BoldBlackjackBot(seed=2))]
-    game = BlackjackGame(2, balances=100_000, proficiency=[proficiency] * 2, seed=7)
+    game = BlackjackGame(2, balances=100_000, proficiency=[proficiency] * 2, dice=SeededDice(7))
     for _ in range(150):
         play_blackjack_round(game, refs)
     for ref, policy in zip(refs, (cautious_policy, bold_policy), strict=True):
@@ -72,7 +72,7 @@ def test_bots_play_legal_moves_that_follow_their_policy(proficiency: int | None)
 def test_cautious_stands_earlier_than_bold() -> None:
     def stands(bot: BlackjackAgent) -> list[int]:
         ref = Referee(bot)
-        game = BlackjackGame(1, balances=100_000, seed=3)
+        game = BlackjackGame(1, balances=100_000, dice=SeededDice(3))
         for _ in range(200):
             play_blackjack_round(game, [ref])
         return [t for _, _, t, move, _ in ref.moves if move == "stand"]
@@ -121,13 +121,14 @@ def test_standing_adds_the_largest_bonus_only_when_it_helps() -> None:
 
 def test_bets_are_fixed_and_capped_by_the_limits() -> None:
     game = BlackjackGame(3, balances=[1000, 60, 1000], rules=TAVERN.replace(max_bet_cp=300),
-                         seed=4)
+                         dice=SeededDice(4))
     bots: list[BlackjackAgent | None] = [CautiousBlackjackBot(), BoldBlackjackBot(),
                                          CautiousBlackjackBot(bet_cp=500)]
     play_blackjack_round(game, bots)
     bets = {e.seat: e.bet for e in game.log if isinstance(e, Settled)}
     assert bets == {0: 100, 1: 60, 2: 300}  # default 1 gp; the balance; the table maximum
-    low_min = BlackjackGame(1, balances=1000, rules=TAVERN.replace(min_bet_cp=150), seed=4)
+    low_min = BlackjackGame(1, balances=1000, rules=TAVERN.replace(min_bet_cp=150),
+                            dice=SeededDice(4))
     play_blackjack_round(low_min, [CautiousBlackjackBot()])
     assert [e.bet for e in low_min.log if isinstance(e, Settled)] == [150]  # raised to the min
 
@@ -141,7 +142,7 @@ def test_bad_bet_is_rejected() -> None:
 
 def test_sessions_repeat_and_bots_pickle() -> None:
     def session(bots: list[BlackjackAgent | None]) -> dict[str, object]:
-        game = BlackjackGame(2, balances=2000, proficiency=[3, None], seed=11)
+        game = BlackjackGame(2, balances=2000, proficiency=[3, None], dice=SeededDice(11))
         for _ in range(25):
             if game.is_over:
                 break
@@ -160,7 +161,7 @@ def test_rules_variants_still_legal() -> None:
     rules: BlackjackRules = TAVERN.replace(house_needs_under=True, player_sides=8,
                                            house_exact_beats_player_exact=True)
     refs = [Referee(CautiousBlackjackBot()), Referee(BoldBlackjackBot())]
-    game = BlackjackGame(2, rules=rules, balances=50_000, proficiency=[4, 6], seed=9)
+    game = BlackjackGame(2, rules=rules, balances=50_000, proficiency=[4, 6], dice=SeededDice(9))
     for _ in range(60):
         play_blackjack_round(game, refs)
     assert all(r.bets == 60 for r in refs)

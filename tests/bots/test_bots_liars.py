@@ -13,7 +13,7 @@ from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
 from tavern_dice.bots.liars_probabilistic import ProbabilisticLiarsDiceBot, candidate_raises
 from tavern_dice.bots.liars_random import RandomLiarsDiceBot
 from tavern_dice.bots.registry import BotError, make_liars_dice_bot
-from tavern_dice.dice import ScriptedDice
+from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.events import Accused, RoundStarted, WagerMade
 from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, LiarsDiceRules, RaiseRule
@@ -82,7 +82,7 @@ def test_every_bot_answer_is_legal_and_every_game_ends(rules: LiarsDiceRules) ->
         players = 2 + seed % 4
         kinds = ["probabilistic" if (seed + i) % 2 else "random" for i in range(players)]
         refs = [Referee(b) for b in bots_for(kinds, seed)]
-        game = LiarsDiceGame(players, rules=rules, seed=seed)
+        game = LiarsDiceGame(players, rules=rules, dice=SeededDice(seed))
         winner = play_liars_dice(game, refs, max_decisions=20_000)
         assert finished(game, winner)
         answers += sum(r.answers for r in refs)
@@ -93,7 +93,7 @@ def test_all_bot_four_player_games_end_with_a_winner() -> None:
     for seed in range(10):
         for kinds in (["probabilistic"] * 4, ["random"] * 4,
                       ["random", "probabilistic", "random", "probabilistic"]):
-            game = LiarsDiceGame(4, seed=seed)
+            game = LiarsDiceGame(4, dice=SeededDice(seed))
             winner = play_liars_dice(game, bots_for(kinds, seed), max_decisions=20_000)
             assert finished(game, winner)
             assert sum(1 for e in game.log if isinstance(e, RoundStarted)) >= 5
@@ -103,7 +103,7 @@ def test_sum_endgame_is_played_with_sum_wagers() -> None:
     seen_sum = 0
     rules = TAVERN.replace(dice_per_player=2)  # the endgame (one die each) comes often
     for seed in range(20):
-        game = LiarsDiceGame(2, rules=rules, seed=seed)
+        game = LiarsDiceGame(2, rules=rules, dice=SeededDice(seed))
         kinds = ["probabilistic", "random" if seed % 2 else "probabilistic"]
         play_liars_dice(game, [Referee(b) for b in bots_for(kinds, seed)])
         sum_rounds = [e.round for e in game.log if isinstance(e, RoundStarted) and e.sum_wagers]
@@ -120,7 +120,7 @@ def test_probabilistic_beats_random_heads_up_over_200_games() -> None:
     wins = 0
     for seed in range(200):
         kinds = ["probabilistic", "random"] if seed % 2 == 0 else ["random", "probabilistic"]
-        game = LiarsDiceGame(2, seed=seed)
+        game = LiarsDiceGame(2, dice=SeededDice(seed))
         winner = play_liars_dice(game, bots_for(kinds, seed))
         wins += kinds[winner] == "probabilistic"
     # A coin would win about 100; measured: 200 of 200.
@@ -131,7 +131,7 @@ def test_probabilistic_seats_win_most_four_player_games() -> None:
     wins = 0
     for seed in range(60):
         kinds = ["probabilistic", "random"] * 2 if seed % 2 else ["random", "probabilistic"] * 2
-        game = LiarsDiceGame(4, seed=seed)
+        game = LiarsDiceGame(4, dice=SeededDice(seed))
         winner = play_liars_dice(game, bots_for(kinds, seed))
         wins += kinds[winner] == "probabilistic"
     # Two seats of four: chance alone gives about 30 of 60; measured: 60 of 60.
@@ -148,7 +148,7 @@ def test_probabilistic_bots_never_loop_under_either() -> None:
         assert rules.raise_rule is RaiseRule.EITHER
         for seed in range(15):
             players = 2 + seed % 5
-            game = LiarsDiceGame(players, rules=rules, seed=seed)
+            game = LiarsDiceGame(players, rules=rules, dice=SeededDice(seed))
             rounds: list[list[Event]] = []
 
             def observe(event: Event, rounds: list[list[Event]] = rounds) -> None:
@@ -293,7 +293,7 @@ def test_random_bot_rejects_bad_probabilities() -> None:
 
 
 def run_game(seed: int, kinds: Sequence[str]) -> dict[str, object]:
-    game = LiarsDiceGame(len(kinds), seed=seed)
+    game = LiarsDiceGame(len(kinds), dice=SeededDice(seed))
     play_liars_dice(game, bots_for(kinds, seed))
     return game.to_log()
 
@@ -304,21 +304,21 @@ def test_same_seed_same_game() -> None:
     assert first == run_game(5, kinds)
     assert first != run_game(6, kinds)
     # The random bot's own seed alone changes its choices on identical dice.
-    a = LiarsDiceGame(3, seed=5)
+    a = LiarsDiceGame(3, dice=SeededDice(5))
     play_liars_dice(a, [RandomLiarsDiceBot(seed=s) for s in (1, 2, 3)])
-    b = LiarsDiceGame(3, seed=5)
+    b = LiarsDiceGame(3, dice=SeededDice(5))
     play_liars_dice(b, [RandomLiarsDiceBot(seed=s) for s in (4, 5, 6)])
     assert a.to_log()["events"] != b.to_log()["events"]
 
 
 def test_bots_pickle_mid_game_and_play_on_identically() -> None:
-    game = LiarsDiceGame(3, seed=2)
+    game = LiarsDiceGame(3, dice=SeededDice(2))
     bots: list[LiarsDiceAgent] = [RandomLiarsDiceBot(seed=1), ProbabilisticLiarsDiceBot(seed=2),
                                   RandomLiarsDiceBot(seed=3)]
     for bot in bots:
         bot.choose_action(game.view(game.turn or 0))  # advance the bots' generators
     copies = pickle.loads(pickle.dumps(bots))
-    game_copy = LiarsDiceGame(3, seed=2)
+    game_copy = LiarsDiceGame(3, dice=SeededDice(2))
     play_liars_dice(game, bots)
     play_liars_dice(game_copy, copies)
     assert game.to_log() == game_copy.to_log()

@@ -24,6 +24,7 @@ from tavern_dice.bots.registry import (
     register_blackjack_bot,
     register_liars_dice_bot,
 )
+from tavern_dice.dice import SeededDice
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.play.runner import play_liars_dice
@@ -120,7 +121,7 @@ def test_lazy_factories_and_bots_pickle() -> None:
     assert type(clone(name="x", seed=1)) is ProbabilisticLiarsDiceBot
     bots = [make_liars_dice_bot(k, seed=i) for i, k in enumerate(["random", "probabilistic"])]
     copies = pickle.loads(pickle.dumps(bots))
-    a, b = LiarsDiceGame(2, seed=8), LiarsDiceGame(2, seed=8)
+    a, b = LiarsDiceGame(2, dice=SeededDice(8)), LiarsDiceGame(2, dice=SeededDice(8))
     assert play_liars_dice(a, bots) == play_liars_dice(b, copies)
     assert a.to_log() == b.to_log()
 

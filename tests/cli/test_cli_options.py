@@ -162,21 +162,21 @@ def test_lowest_raises_under_each_raise_rule() -> None:
         (RaiseRule.STANDARD, [Wager(3, 5), Wager(4, 1)]),
         (RaiseRule.FACE_MAJOR, [Wager(4, 4), Wager(1, 5)]),
     ]:
-        game = LiarsDiceGame(3, rules=TAVERN.replace(raise_rule=rule), seed=1)
+        game = LiarsDiceGame(3, rules=TAVERN.replace(raise_rule=rule), dice=SeededDice(1))
         game.wager(Wager(3, 4))
         assert sorted(lowest_raises(game.legal_wagers())) == sorted(expected), rule
     assert lowest_raises([SumWager(9), SumWager(8)]) == [SumWager(8)]
 
 
 def test_legal_summary_groups_quantities() -> None:
-    game = LiarsDiceGame(3, seed=1)
+    game = LiarsDiceGame(3, dice=SeededDice(1))
     game.wager(Wager(3, 4))
     assert legal_summary(game.legal_wagers(), 6) == "1-3 fives or sixes; 4-15 of any face"
     assert legal_summary([SumWager(t) for t in range(2, 13)], 6) == "a sum of 2 to 12"
 
 
 def test_follower_shows_each_event_once_even_when_sent_again() -> None:
-    game = LiarsDiceGame(2, seed=5)
+    game = LiarsDiceGame(2, dice=SeededDice(5))
     game.wager(Wager(1, 1))
     shown: list[Event] = []
     follow = LogFollower(game.log, shown.append)

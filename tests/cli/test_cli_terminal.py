@@ -30,7 +30,7 @@ def _as_from_a_terminal() -> None:
     # A program started by an interactive shell gets Ctrl-C's default action. A test run
     # started in the background of a non-interactive shell (``make test &``, nohup) ignores
     # SIGINT, and an ignored signal stays ignored across exec: the child would never see
-    # Ctrl-C (the stall that stops 45 and 46 saw only inside such full runs).
+    # Ctrl-C (the stall seen on 2026-12-06 only inside such full runs).
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 

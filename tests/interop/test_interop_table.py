@@ -8,7 +8,7 @@ import copy
 import numpy as np
 import pytest
 
-from tavern_dice.dice import RollSpec
+from tavern_dice.dice import RollSpec, SeededDice
 from tavern_dice.errors import IllegalActionError, InvalidActionError, RulesetError
 from tavern_dice.interop.liars_actions import LiarsActions
 from tavern_dice.interop.liars_encoding import LiarsEncoder
@@ -139,7 +139,7 @@ def test_copies_are_independent() -> None:
 
 
 def test_the_engine_copies_cheaply_and_completely() -> None:
-    game = LiarsDiceGame(3, seed=5)
+    game = LiarsDiceGame(3, dice=SeededDice(5))
     before = game.to_log()
     clone = copy.deepcopy(game)
     clone.wager(clone.legal_wagers()[0])

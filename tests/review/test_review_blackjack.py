@@ -9,6 +9,7 @@ from review_games import blackjack_bonus_mistake
 from tavern_dice.blackjack.events import RolledAgain, Stood
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.bots.registry import make_blackjack_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.play.runner import play_blackjack_round
 from tavern_dice.review import BLACKJACK_THRESHOLDS, BlackjackKnown, review_game
 
@@ -29,7 +30,7 @@ def test_a_bonus_left_unadded_costs_the_exact_hit() -> None:
 
 
 def test_optimal_play_costs_nothing_and_every_move_is_one_decision() -> None:
-    game = BlackjackGame(3, seed=8, proficiency=[None, 4, 6])
+    game = BlackjackGame(3, dice=SeededDice(8), proficiency=[None, 4, 6])
     bots = [make_blackjack_bot(kind, name=kind) for kind in ("optimal", "bold", "cautious")]
     for _ in range(12):
         play_blackjack_round(game, bots)

@@ -7,6 +7,7 @@ import pytest
 from review_games import liars_blunder, liars_three
 
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.events import Accused, WagerMade
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.play.runner import play_liars_dice
@@ -84,7 +85,7 @@ def test_out_of_turn_accusations_and_passes_are_decisions() -> None:
 
 
 def test_every_action_of_the_seat_is_reviewed_once() -> None:
-    game = LiarsDiceGame(4, seed=11)
+    game = LiarsDiceGame(4, dice=SeededDice(11))
     bots = [make_liars_dice_bot(kind, name=f"b{i}", seed=i)
             for i, kind in enumerate(("probabilistic", "random", "trusting", "bluffer"))]
     play_liars_dice(game, bots)
@@ -107,7 +108,7 @@ def test_every_action_of_the_seat_is_reviewed_once() -> None:
 def test_the_judges_own_play_at_a_big_table_earns_no_mark() -> None:
     # The strong bot mixes only among actions within 0.06 of its lookahead's best, under
     # the inaccuracy threshold (0.10): while three or more play, it is never marked.
-    game = LiarsDiceGame(3, seed=5)
+    game = LiarsDiceGame(3, dice=SeededDice(5))
     play_liars_dice(game, [make_liars_dice_bot("strong", name=f"s{i}", seed=i)
                            for i in range(3)])
     review = review_game(replayed(game), [0, 1, 2])

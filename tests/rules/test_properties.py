@@ -26,6 +26,7 @@ from tavern_dice.blackjack import PRESETS as BLACKJACK_PRESETS
 from tavern_dice.blackjack import BlackjackGame, BlackjackRules
 from tavern_dice.blackjack import Phase as BlackjackPhase
 from tavern_dice.blackjack.events import BetPlaced, RoundOpened, Settled
+from tavern_dice.dice import SeededDice
 from tavern_dice.errors import IllegalActionError, InsufficientFundsError, TavernError
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice import PRESETS as LIARS_DICE_PRESETS
@@ -123,7 +124,7 @@ def test_random_legal_liars_dice_games_keep_their_invariants(
     eagerness: float,
 ) -> None:
     rng = random.Random(choice_seed)
-    game = LiarsDiceGame(players, rules=rules, seed=dice_seed, auto_roll=not typed)
+    game = LiarsDiceGame(players, rules=rules, dice=SeededDice(dice_seed), auto_roll=not typed)
     masking = MaskingChecker(game)
     replay_at = rng.randrange(40)
     for decision in range(MAX_DECISIONS):
@@ -196,7 +197,8 @@ def test_random_legal_blackjack_sessions_keep_their_invariants(
         balances[0] = rules.min_bet_cp  # someone must be able to open the first round
     rng = random.Random(choice_seed)
     game = BlackjackGame(
-        len(balances), rules=rules, seed=dice_seed, balances=balances, proficiency=proficiency,
+        len(balances), rules=rules, dice=SeededDice(dice_seed), balances=balances,
+        proficiency=proficiency,
         auto_roll=not typed,
     )
     start = sum(balances)

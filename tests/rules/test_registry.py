@@ -12,7 +12,7 @@ from tavern_dice.blackjack import BlackjackGame
 from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.bots.base import ACCUSE
-from tavern_dice.dice import ScriptedDice
+from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.errors import InvalidActionError, LogError, NotYourTurnError
 from tavern_dice.games import (
     BLACKJACK,
@@ -166,7 +166,7 @@ def test_load_log_finds_the_game_by_name() -> None:
     g = four_players()
     g.apply(0, Wager(2, 3))
     assert definition_of(load_log(g.to_log())) is LIARS_DICE
-    bj = BlackjackGame(1, seed=3)
+    bj = BlackjackGame(1, dice=SeededDice(3))
     assert isinstance(load_log(bj.to_log()), BlackjackGame)
     with pytest.raises(LogError, match="its 'game' is 'chess'"):
         load_log({"game": "chess"})

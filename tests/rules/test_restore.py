@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from tavern_dice.blackjack import BlackjackGame
 from tavern_dice.blackjack import Phase as BlackjackPhase
+from tavern_dice.dice import SeededDice
 from tavern_dice.errors import LogError
 from tavern_dice.liars_dice import LiarsDiceGame, LiarsDiceRules, RaiseRule, Wager
 
@@ -137,7 +138,7 @@ def test_a_restored_liars_dice_game_continues_die_for_die(
 ) -> None:
     rules = LiarsDiceRules(dice_per_player=dice, raise_rule=raise_rule)
     continues_identically(
-        lambda: LiarsDiceGame(players, rules=rules, seed=seed, auto_roll=False),
+        lambda: LiarsDiceGame(players, rules=rules, dice=SeededDice(seed), auto_roll=False),
         liars_decision, apply_liars, lambda g: g.is_over, choice_seed, typed, cut,
     )
 
@@ -158,7 +159,7 @@ def test_a_restored_blackjack_session_continues_die_for_die(
         return game.is_over or (game.round >= rounds and game.phase is BlackjackPhase.ROUND_OVER)
 
     continues_identically(
-        lambda: BlackjackGame(players, seed=seed, balances=2_000, auto_roll=False),
+        lambda: BlackjackGame(players, dice=SeededDice(seed), balances=2_000, auto_roll=False),
         blackjack_decision, apply_blackjack, done, choice_seed, typed, cut,
     )
 
@@ -166,7 +167,7 @@ def test_a_restored_blackjack_session_continues_die_for_die(
 def test_a_seeded_game_restored_does_not_deal_its_roll_off_again() -> None:
     """The issue's case: seed 11, saved after round 1; round 2's dice are the seed's next
     ones, not the roll-off's faces again."""
-    game = LiarsDiceGame(3, seed=11)
+    game = LiarsDiceGame(3, dice=SeededDice(11))
     game.wager(Wager(1, 1), game.turn)
     saved = game.to_log()
     game.accuse(game.turn)
@@ -177,7 +178,7 @@ def test_a_seeded_game_restored_does_not_deal_its_roll_off_again() -> None:
 
 
 def test_a_log_whose_dice_the_seed_did_not_roll_is_refused() -> None:
-    game = LiarsDiceGame(2, seed=5)
+    game = LiarsDiceGame(2, dice=SeededDice(5))
     data = json.loads(json.dumps(game.to_log()))
     rolled = next(e for e in data["events"] if e["type"] == "dice_rolled" and e["secret"])
     rolled["dice"][0][0] = rolled["dice"][0][0] % 6 + 1

@@ -25,7 +25,7 @@ from tavern_dice.blackjack.events import (
     TurnStarted,
 )
 from tavern_dice.blackjack.rules import parse_payout
-from tavern_dice.dice import RollSpec, ScriptedDice
+from tavern_dice.dice import RollSpec, ScriptedDice, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
     InsufficientFundsError,
@@ -566,7 +566,7 @@ def played_session() -> BlackjackGame:
     """Three seeded rounds with fixed choices: roll while under 9, then stand with the
     largest bonus."""
     game = BlackjackGame(
-        ["Ann", "Bo", "Cy"], seed=5, balances=[500, 80, 3], proficiency=[3, None, 6]
+        ["Ann", "Bo", "Cy"], dice=SeededDice(5), balances=[500, 80, 3], proficiency=[3, None, 6]
     )
     for _ in range(3):
         if game.phase is Phase.ROUND_OVER:

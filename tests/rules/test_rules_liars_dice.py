@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import pytest
 
-from tavern_dice.dice import ScriptedDice
+from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
     InvalidDiceError,
@@ -75,7 +75,7 @@ def test_l1_each_player_starts_with_five_dice_which_are_their_lives() -> None:
     """L1. Seed: "Players each begin with 5 lives." "Each player must have a dice tray as
     well as 5d6."
     """
-    game = LiarsDiceGame(["Ann", "Bo", "Cy", "Di"], seed=3)
+    game = LiarsDiceGame(["Ann", "Bo", "Cy", "Di"], dice=SeededDice(3))
     assert game.dice_counts == (5, 5, 5, 5)
     assert [len(hand) for hand in game.hands] == [5, 5, 5, 5]
     assert all(1 <= face <= 6 for hand in game.hands for face in hand)
@@ -97,10 +97,10 @@ def test_l1_losing_a_life_is_losing_a_die() -> None:
 def test_l1_dice_per_player_option_and_table_size() -> None:
     """L1. Seed: "Players each begin with 5 lives."
     """
-    game = LiarsDiceGame(3, rules=LiarsDiceRules(dice_per_player=3), seed=1)
+    game = LiarsDiceGame(3, rules=LiarsDiceRules(dice_per_player=3), dice=SeededDice(1))
     assert game.dice_counts == (3, 3, 3)
-    assert LiarsDiceGame(2, seed=1).num_players == 2
-    assert LiarsDiceGame(10, seed=1).dice_in_play == 50
+    assert LiarsDiceGame(2, dice=SeededDice(1)).num_players == 2
+    assert LiarsDiceGame(10, dice=SeededDice(1)).dice_in_play == 50
     with pytest.raises(RulesetError, match="2-10 players, not 1"):
         LiarsDiceGame(1)
     with pytest.raises(RulesetError, match="2-10 players, not 11"):
@@ -301,7 +301,7 @@ def test_l5b_the_seed_examples_of_a_raise_stay_legal() -> None:
 def test_l5b_first_legal_wager_bots_finish_every_round() -> None:
     """L5b. Seed: "The player that follows them to the left must now raise the wager."
     """
-    game = LiarsDiceGame(3, seed=4)
+    game = LiarsDiceGame(3, dice=SeededDice(4))
     rounds = 0
     while not game.is_over:
         limit = game.round_wager_limit
@@ -661,7 +661,7 @@ def test_malformed_dice_are_refused_and_change_nothing() -> None:
 
 def played_game() -> LiarsDiceGame:
     """A seeded 3-player game played to its end with simple fixed choices."""
-    game = LiarsDiceGame(["Ann", "Bo", "Cy"], rules=TWO_DICE, seed=11)
+    game = LiarsDiceGame(["Ann", "Bo", "Cy"], rules=TWO_DICE, dice=SeededDice(11))
     while not game.is_over:
         if game.current_wager is None:
             game.wager(game.legal_wagers()[3])

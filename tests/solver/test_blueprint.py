@@ -14,6 +14,7 @@ import pytest
 from tavern_dice.bots.base import ACCUSE
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import Wager
@@ -90,7 +91,7 @@ def test_a_saved_blueprint_reads_back_as_the_solved_distributions(
 
 @pytest.mark.parametrize("rules", [STANDARD, TAVERN], ids=["standard", "either"])
 def test_a_player_reads_the_blueprint_through_its_view(folder: Path, rules: LiarsDiceRules) -> None:
-    engine = LiarsDiceGame(2, rules=rules, seed=3, starting_dice=[2, 5])
+    engine = LiarsDiceGame(2, rules=rules, dice=SeededDice(3), starting_dice=[2, 5])
     seen = 0
     while engine.winner is None and sum(engine.dice_counts) >= 7 and seen < 12:
         seat = engine.turn
@@ -118,22 +119,22 @@ def test_a_player_reads_the_blueprint_through_its_view(folder: Path, rules: Liar
 
 
 def test_no_blueprint_where_a_table_covers_or_more_players_sit(folder: Path) -> None:
-    small = LiarsDiceGame(2, rules=STANDARD, seed=1, starting_dice=[3, 3])
+    small = LiarsDiceGame(2, rules=STANDARD, dice=SeededDice(1), starting_dice=[3, 3])
     seat = small.turn
     assert seat is not None
     assert blueprint_policy(small.view(seat), [(1, 2, 3)]) is None
-    three = LiarsDiceGame(3, rules=STANDARD, seed=1)
+    three = LiarsDiceGame(3, rules=STANDARD, dice=SeededDice(1))
     seat = three.turn
     assert seat is not None
     assert blueprint_policy(three.view(seat), [(1, 2, 3, 4, 5)]) is None
-    missing = LiarsDiceGame(2, rules=STANDARD, seed=1)  # 5 v 5: not in this folder
+    missing = LiarsDiceGame(2, rules=STANDARD, dice=SeededDice(1))  # 5 v 5: not in this folder
     seat = missing.turn
     assert seat is not None
     assert blueprint_policy(missing.view(seat), [(1, 2, 3, 4, 5)]) is None
 
 
 def test_strong_plays_the_blueprint_heads_up_in_a_big_round(folder: Path) -> None:
-    engine = LiarsDiceGame(2, rules=STANDARD, seed=8, starting_dice=[5, 2])
+    engine = LiarsDiceGame(2, rules=STANDARD, dice=SeededDice(8), starting_dice=[5, 2])
     seat = engine.turn
     assert seat is not None
     view = engine.view(seat)
@@ -172,7 +173,8 @@ def test_the_two_wager_blueprint_answers_where_it_has_a_node(
     hands = hands_of(2, 6).faces  # the first bidder holds 2 dice
     numbers = [game.hands[0].index(h) for h in hands]
 
-    rising = LiarsDiceGame(2, rules=TAVERN, seed=4, starting_dice=[2, 5])  # seat 0 (2 dice) opens
+    # Seat 0 (2 dice) opens.
+    rising = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(4), starting_dice=[2, 5])
     first = rising.turn
     assert first == 0
     rising.wager(Wager(2, 3), first)
@@ -187,7 +189,7 @@ def test_the_two_wager_blueprint_answers_where_it_has_a_node(
     last_only = one.policy(wagers[1:], 0, numbers)[1]
     assert not np.allclose(probs, last_only)  # it does remember more
 
-    falling = LiarsDiceGame(2, rules=TAVERN, seed=4, starting_dice=[2, 5])
+    falling = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(4), starting_dice=[2, 5])
     falling.wager(Wager(3, 3), first)
     falling.wager(Wager(2, 6), 1 - first)  # a higher face, a lower quantity (either)
     found = blueprint_policy(falling.view(first), hands)

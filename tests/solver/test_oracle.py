@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tavern_dice.bots.base import ACCUSE
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.adjudication import count_matching
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -214,7 +215,7 @@ def test_bots_read_the_tables_through_their_views(tmp_path: Path,
     monkeypatch.setenv("TAVERN_TABLES", str(tmp_path))
     load_round.cache_clear()
     try:
-        engine = LiarsDiceGame(2, rules=rules.replace(sum_endgame=True), seed=3,
+        engine = LiarsDiceGame(2, rules=rules.replace(sum_endgame=True), dice=SeededDice(3),
                                starting_dice=[1, 1])
         assert engine.sum_wagers  # the sum endgame: the same round under every raise rule
         seat = engine.turn
@@ -265,7 +266,7 @@ def seed_3v3_view_after(wagers: list[tuple[int, int]]) -> LiarsDiceView:
     """The seat on turn's view of a seed's 3 v 3 round after ``wagers`` (quantity, face)."""
     from tavern_dice.liars_dice import Wager
 
-    engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), seed=5009)
+    engine = LiarsDiceGame(2, rules=TAVERN.replace(dice_per_player=3), dice=SeededDice(5009))
     for quantity, face in wagers:
         seat = engine.turn
         assert seat is not None
@@ -293,7 +294,7 @@ def test_off_the_rules_own_table_strong_keeps_the_certified_accuse() -> None:
     # On the seed's own 3 v 3 table, after 1 four, 2 threes, 2 fives and 3 sixes (a raise
     # the table never reached), `strong` answers with the table's certified default, an
     # accuse (the exact exploitability is measured with it, and the odds answer gave `lbr`
-    # 0.08 a round more at 2 v 4, stop 39), save with three sixes, where the wager is sure
+    # 0.08 a round more at 2 v 4, 2026-12-05), save with three sixes, where the wager is sure
     # to hold and accusing it sure to lose: then it takes the odds' raise, 4 sixes.
     from tavern_dice.liars_dice import Wager
     from tavern_dice.strategy.liars_dice.solver.tables import load_round
@@ -312,7 +313,7 @@ def test_off_the_rules_own_table_strong_keeps_the_certified_accuse() -> None:
 
 
 def test_a_seeded_solver_plays_the_strategy_it_was_given_and_goes_on_from_it() -> None:
-    """A build resumed from its own table starts from the table's strategy (stop 29):
+    """A build resumed from its own table starts from the table's strategy (2026-12-04):
     regret matching reproduces it, and a few more iterations keep its exploitability near
     where it was, where a fresh solver on the same histories starts over."""
     game = OracleRound(TINY, (1, 1))
@@ -351,7 +352,7 @@ def _whole_tiny_solver() -> tuple[RestrictedSolver, np.ndarray, np.ndarray, np.n
 
 def test_a_node_whose_regrets_are_too_small_to_invert_plays_uniformly() -> None:
     """Regrets of a hand that almost never reaches a node can sum to a float32 denormal,
-    whose inverse overflows: such a node counts as empty (stop 29, where inf * 0 turned a
+    whose inverse overflows: such a node counts as empty (2026-12-04, where inf * 0 turned a
     build to NaN)."""
     solver, first, _seg, counts = _whole_tiny_solver()
     node = int(np.flatnonzero(counts > 1)[0])

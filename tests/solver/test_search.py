@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import ACCUSE, Wager
@@ -193,8 +194,8 @@ def test_ranges_follow_the_wagers_the_search_would_make() -> None:
 
 def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     # Seat 1 bids first here: the round is 3 v 5 (every round of 7 dice in play has the
-    # seed's own table since stop 42).
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 3])
+    # seed's own table since 2026-12-06).
+    game = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(3), starting_dice=[5, 3])
     seat = game.turn
     assert seat is not None
     view = game.view(seat)
@@ -203,11 +204,11 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     found = search_policy(view, hands, {})
     assert found is not None
     assert bot.range_policy(view, hands)[1] == pytest.approx(found[1])
-    plain = LiarsDiceGame(2, rules=STANDARD, seed=3, starting_dice=[5, 3])
+    plain = LiarsDiceGame(2, rules=STANDARD, dice=SeededDice(3), starting_dice=[5, 3])
     seat = plain.turn
     assert seat is not None
     assert search_policy(plain.view(seat), hands, {}) is None
-    small = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[3, 3])
+    small = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(3), starting_dice=[3, 3])
     seat = small.turn
     assert seat is not None
     assert search_policy(small.view(seat), [(1, 2, 3)], {}) is None
@@ -219,7 +220,7 @@ def test_strong_searches_the_seeds_7_dice_rounds(starting: list[int], bidder: in
 
     # No table ships for the seed's 7-dice rounds (their files took 9-12 MB each): the
     # search plays them, as it plays the 8-10-dice ones. Seat 1 bids first with seed 3.
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=starting)
+    game = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(3), starting_dice=starting)
     seat = game.turn
     assert seat is not None
     view = game.view(seat)
@@ -236,7 +237,7 @@ def test_strong_searches_the_seeds_7_dice_rounds(starting: list[int], bidder: in
 def test_a_searched_round_replays_from_its_seed() -> None:
     def play() -> list[str]:
         # Seat 0 bids first with seed 11: 3 v 5, a searched round.
-        game = LiarsDiceGame(2, rules=TAVERN, seed=11, starting_dice=[3, 5])
+        game = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(11), starting_dice=[3, 5])
         bots = [StrongLiarsDiceBot("a", seed=5), StrongLiarsDiceBot("b", seed=6)]
         first = game.round
         while game.round == first and game.winner is None:
@@ -380,7 +381,7 @@ def _played(wagers: tuple[Wager, ...]) -> LiarsDiceGame:
     """A round of the seed's rules with 5 and 3 dice (seed 3; the 3-dice seat bids first,
     so 3 v 5, a round ``strong`` searches: every 7-dice round has a table) after ``wagers``,
     made in turn."""
-    game = LiarsDiceGame(2, rules=TAVERN, seed=3, starting_dice=[5, 3])
+    game = LiarsDiceGame(2, rules=TAVERN, dice=SeededDice(3), starting_dice=[5, 3])
     for w in wagers:
         game.wager(w)
     return game

@@ -6,6 +6,7 @@ import pytest
 
 from tavern_dice.bots.liars_equilibrium import EquilibriumLiarsDiceBot, policy_covers
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule, Wager
 from tavern_dice.play.runner import play_liars_dice
 
@@ -24,7 +25,7 @@ def equilibrium_win_rate(opponent: str, rules: LiarsDiceRules, start: tuple[int,
         dice[eq_seat], dice[1 - eq_seat] = mine, theirs
         bots = [make_liars_dice_bot(opponent, seed=20_000 + i)] * 2
         bots[eq_seat] = make_liars_dice_bot("equilibrium", seed=10_000 + i)
-        game = LiarsDiceGame(2, rules=rules, seed=i, starting_dice=dice)
+        game = LiarsDiceGame(2, rules=rules, dice=SeededDice(i), starting_dice=dice)
         wins += play_liars_dice(game, bots) == eq_seat
     return wins / games
 
@@ -44,23 +45,23 @@ def test_equilibrium_wins_at_least_half_from_solved_states(
 
 
 def test_policy_covers_two_player_solved_rounds_only() -> None:
-    game = LiarsDiceGame(2, rules=STANDARD, seed=1, starting_dice=[2, 1])
+    game = LiarsDiceGame(2, rules=STANDARD, dice=SeededDice(1), starting_dice=[2, 1])
     assert policy_covers(game.view(game.turn))
-    either = LiarsDiceGame(2, seed=1, starting_dice=[2, 1])
+    either = LiarsDiceGame(2, dice=SeededDice(1), starting_dice=[2, 1])
     assert policy_covers(either.view(either.turn))  # finite with repeats forbidden (L5b)
-    repeats = LiarsDiceGame(2, rules=TAVERN.replace(repeat_wagers=True), seed=1,
+    repeats = LiarsDiceGame(2, rules=TAVERN.replace(repeat_wagers=True), dice=SeededDice(1),
                             starting_dice=[2, 1])
     assert not policy_covers(repeats.view(repeats.turn))
-    endgame = LiarsDiceGame(2, seed=1, starting_dice=[1, 1])
+    endgame = LiarsDiceGame(2, dice=SeededDice(1), starting_dice=[1, 1])
     assert endgame.sum_wagers and policy_covers(endgame.view(endgame.turn))
-    wild = LiarsDiceGame(2, rules=STANDARD.replace(wild_face=1), seed=1)
+    wild = LiarsDiceGame(2, rules=STANDARD.replace(wild_face=1), dice=SeededDice(1))
     assert not policy_covers(wild.view(wild.turn))
-    four = LiarsDiceGame(4, rules=STANDARD, seed=1)
+    four = LiarsDiceGame(4, rules=STANDARD, dice=SeededDice(1))
     assert not policy_covers(four.view(four.turn))
 
 
 def test_samples_only_actions_the_policy_gives_weight_and_the_engine_allows() -> None:
-    game = LiarsDiceGame(["eq", "opp"], rules=STANDARD, seed=5, starting_dice=[2, 1])
+    game = LiarsDiceGame(["eq", "opp"], rules=STANDARD, dice=SeededDice(5), starting_dice=[2, 1])
     bot = EquilibriumLiarsDiceBot("eq", seed=3)
     seen = set()
     for _ in range(50):
@@ -72,13 +73,13 @@ def test_samples_only_actions_the_policy_gives_weight_and_the_engine_allows() ->
 
 
 def test_falls_back_at_bigger_tables_and_plays_legally() -> None:
-    game = LiarsDiceGame(4, seed=9, rules=LiarsDiceRules(dice_per_player=2))
+    game = LiarsDiceGame(4, dice=SeededDice(9), rules=LiarsDiceRules(dice_per_player=2))
     bots = [make_liars_dice_bot("equilibrium", seed=s) for s in range(4)]
     assert play_liars_dice(game, bots, max_decisions=5_000) in range(4)
 
 
 def test_view_lists_this_rounds_wagers_in_order() -> None:
-    game = LiarsDiceGame(3, seed=2)
+    game = LiarsDiceGame(3, dice=SeededDice(2))
     first = game.turn
     assert first is not None
     game.wager(Wager(1, 2))

@@ -12,6 +12,7 @@ from tavern_dice.bots.liars_exploit.views import view_as
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.events import Revealed, RoundStarted
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -24,7 +25,7 @@ def _heads_up(opponent: str, seed: int) -> LiarsDiceGame:
     The identifier reads only the game's log, so who sits in seat 0 does not matter to
     it; ``probabilistic`` plays a game in well under a second, ``strong``'s search took
     20-57 s a game here (the slowest tests of the suite)."""
-    game = LiarsDiceGame(2, seed=seed)
+    game = LiarsDiceGame(2, dice=SeededDice(seed))
     play_liars_dice(game, [make_liars_dice_bot("probabilistic", "s", seed=seed),
                            make_liars_dice_bot(opponent, "o", seed=seed)])
     return game
@@ -63,7 +64,7 @@ def test_bots_it_does_not_know_are_not_named(opponent: str) -> None:
 
 
 def test_nothing_is_named_before_enough_decisions() -> None:
-    game = LiarsDiceGame(2, seed=4)
+    game = LiarsDiceGame(2, dice=SeededDice(4))
     agents = [StrongLiarsDiceBot("s", seed=4), TrustingLiarsDiceBot("t")]
     while not any(isinstance(e, Revealed) for e in game.log):
         liars_dice_step(game, agents)
@@ -73,7 +74,7 @@ def test_nothing_is_named_before_enough_decisions() -> None:
 def test_strong_plays_the_local_best_response_once_it_has_named_the_bot() -> None:
     """After naming ``trusting``, in rounds no table covers, ``strong`` answers as the
     local best response against ``trusting`` would; with a table, it keeps the table."""
-    game = LiarsDiceGame(2, seed=2)  # named while 7 or more dice are still in play
+    game = LiarsDiceGame(2, dice=SeededDice(2))  # named while 7 or more dice are still in play
     strong = StrongLiarsDiceBot("s", seed=2)
     agents = [strong, TrustingLiarsDiceBot("t")]
     exploiting = tabled = 0
@@ -94,7 +95,7 @@ def test_strong_plays_the_local_best_response_once_it_has_named_the_bot() -> Non
 
 @pytest.mark.parametrize("kind", ["trusting", "probabilistic"])
 def test_a_known_bot_answers_for_many_hands_as_it_does_for_one(kind: str) -> None:
-    game = LiarsDiceGame(2, seed=6)
+    game = LiarsDiceGame(2, dice=SeededDice(6))
     bot = make_liars_dice_bot(kind, "t")
     agents = [bot, make_liars_dice_bot(kind, "u")]
     checked = 0
@@ -126,7 +127,7 @@ def test_a_name_is_withdrawn_when_the_opponent_wagers_what_the_bot_never_would()
             record = self._records.get(seat)
             return None if record and "probabilistic" in record.missed else "probabilistic"
 
-    game = LiarsDiceGame(2, seed=5)
+    game = LiarsDiceGame(2, dice=SeededDice(5))
     opener = game.turn
     assert opener is not None
     strong = StrongLiarsDiceBot("s", seed=5)
@@ -144,7 +145,7 @@ def test_the_alternative_is_a_distribution_over_the_legal_actions() -> None:
     gives every legal action a chance, and the chances sum to one."""
     from tavern_dice.bots.liars_exploit.identify import ALTERNATIVE_FLOOR, alternative_probability
 
-    game = LiarsDiceGame(2, seed=7)  # 10 dice in play: a blueprint round
+    game = LiarsDiceGame(2, dice=SeededDice(7))  # 10 dice in play: a blueprint round
     agents = [make_liars_dice_bot("strong", "a", seed=7), make_liars_dice_bot("strong", "b")]
     checked = 0
     while game.round == 1:
@@ -202,12 +203,12 @@ def test_strong_tests_a_name_against_the_local_best_response_against_itself() ->
 def test_a_named_bot_outranks_the_standard_tables_only_in_the_big_rounds(
     monkeypatch: pytest.MonkeyPatch, dice: tuple[int, int], exploited: bool,
 ) -> None:
-    """Since stop 28 the ``standard`` 7- and 8-dice rounds have tables; against a bot it
+    """Since 2026-12-04 the ``standard`` 7- and 8-dice rounds have tables; against a bot it
     has named, ``strong`` still plays the best response there, as it did on the
     blueprints, and keeps the table in the rounds of at most 6 dice."""
     from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
 
-    game = LiarsDiceGame(2, TABLE_RULES["tavern-standard"], seed=3, starting_dice=dice)
+    game = LiarsDiceGame(2, TABLE_RULES["tavern-standard"], dice=SeededDice(3), starting_dice=dice)
     while game.turn != 0 or game.view(0).phase != "bidding":
         liars_dice_step(game, [StrongLiarsDiceBot("s", seed=3), StrongLiarsDiceBot("o", seed=3)])
     strong = StrongLiarsDiceBot("s", seed=3)

@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 from tavern_dice.bots.liars_random import RandomLiarsDiceBot
-from tavern_dice.dice import ScriptedDice
+from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.errors import InvalidDiceError, TavernError
 from tavern_dice.liars_dice.events import Accused, Revealed, RoundStarted, WagerMade
 from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, LiarsDiceRules
@@ -246,7 +246,7 @@ def test_bad_input_raises_a_tavern_error_naming_the_legal_range(
 
 
 def test_view_odds_needs_a_wager() -> None:
-    game = LiarsDiceGame(2, seed=4)
+    game = LiarsDiceGame(2, dice=SeededDice(4))
     with pytest.raises(OddsError, match="no wager"):
         view_odds(game.view(0))
 
@@ -284,7 +284,7 @@ def test_costs_and_counts_agree_with_the_engine_on_every_reveal(rules: LiarsDice
     outcomes: set[str] = set()
     for seed in range(12):
         players = 2 + seed % 4
-        game = LiarsDiceGame(players, rules=rules, seed=seed)
+        game = LiarsDiceGame(players, rules=rules, dice=SeededDice(seed))
         bots = [RandomLiarsDiceBot(seed=100 * seed + s) for s in range(players)]
         play_liars_dice(game, bots)
         counts: tuple[int, ...] = ()

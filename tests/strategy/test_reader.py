@@ -18,6 +18,7 @@ from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.public_beliefs import PublicBeliefs
 from tavern_dice.bots.registry import BotError, make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.events import Event
 from tavern_dice.liars_dice.checks import accusers_of
 from tavern_dice.liars_dice.events import WagerMade
@@ -111,7 +112,7 @@ def _at(view: LiarsDiceView, events: list[Event], opening: int, k: int, seat: in
 def test_the_readers_posteriors_are_exact_passes_included(seed: int) -> None:
     reader = Checked(TableReader("reader", seed, target="trusting"))
     others = [make_liars_dice_bot("trusting", name=f"t{i}") for i in range(3)]
-    game = LiarsDiceGame(4, rules=SMALL, seed=seed)
+    game = LiarsDiceGame(4, rules=SMALL, dice=SeededDice(seed))
     play_liars_dice(game, [reader, *others])
     assert game.is_over
     assert reader.checked > 20 and reader.ruled_out > 0
@@ -119,7 +120,7 @@ def test_the_readers_posteriors_are_exact_passes_included(seed: int) -> None:
 
 @pytest.mark.parametrize("kind", ["strong", "trusting"])
 def test_accusation_chances_for_many_hands_match_one_hand_at_a_time(kind: str) -> None:
-    game = LiarsDiceGame(4, rules=TAVERN, seed=5)
+    game = LiarsDiceGame(4, rules=TAVERN, dice=SeededDice(5))
     bots = [make_liars_dice_bot(kind, name=f"b{i}", seed=i) for i in range(4)]
     asked = 0
     while not game.is_over and asked < 12:
@@ -195,14 +196,14 @@ class Reading:
 
 def test_public_beliefs_read_every_seat_with_one_policy_exactly() -> None:
     seat = Reading()
-    game = LiarsDiceGame(4, rules=SMALL, seed=8)
+    game = LiarsDiceGame(4, rules=SMALL, dice=SeededDice(8))
     play_liars_dice(game, [seat, *(make_liars_dice_bot("trusting", name=f"t{i}")
                                    for i in range(3))])
     assert seat.checked > 20
 
 
 def test_a_floor_keeps_every_hand_possible() -> None:
-    game = LiarsDiceGame(4, rules=SMALL, seed=8)
+    game = LiarsDiceGame(4, rules=SMALL, dice=SeededDice(8))
     bots = [make_liars_dice_bot("trusting", name=f"t{i}") for i in range(4)]
     while len(game.round_wagers) < 3:
         turn = game.turn
@@ -223,7 +224,7 @@ def test_asked_values_match_an_enumeration_of_every_pair_of_hands() -> None:
     """The reader's score of a raise with the others' answers asked of their copies, against
     every pair of the two opponents' hands enumerated, each answer asked one hand at a time
     (the player out of turn first, then the next player)."""
-    game = LiarsDiceGame(3, rules=SMALL, seed=4)
+    game = LiarsDiceGame(3, rules=SMALL, dice=SeededDice(4))
     bots = [make_liars_dice_bot("trusting", name=f"t{i}") for i in range(3)]
     while game.turn != 0 or not game.round_wagers:
         turn = game.turn

@@ -67,7 +67,7 @@ def test_every_uncovered_round_ships_a_consistent_bound() -> None:
             first, second = record["first"], record["second"]
             assert first["rounds"] + second["rounds"] == record["rounds"]
             if record.get("integrated"):
-                # Since stop 44 the searched rounds' figures sum both hands out
+                # Since 2026-12-06 the searched rounds' figures sum both hands out
                 # (round_gain_integrated): mean scores and their variances.
                 means = [first["mean"], second["mean"]]
                 assert 0 <= first["variance"] < 1 and 0 <= second["variance"] < 1

@@ -1,4 +1,4 @@
-"""The integrated round gain (stop 44): LBR's choices for every hand at once are the ones it
+"""The integrated round gain (2026-12-06): LBR's choices for every hand at once are the ones it
 makes hand by hand, and summing both hands out keeps the expected figure (checked against
 the exact LBR value of a shipped table) while cutting the variance of a round's score."""
 

@@ -12,6 +12,7 @@ from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_optimal import OptimalBlackjackBot
 from tavern_dice.bots.registry import BotError, make_blackjack_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.play.runner import play_blackjack_round
 from tavern_dice.play.simulate import (
     SESSION_ROUNDS,
@@ -53,7 +54,8 @@ class Checked:
 
 def test_every_move_is_the_solvers() -> None:
     seats = [Checked(OptimalBlackjackBot(f"o{pb}")) for pb in (None, 2, 5)]
-    game = BlackjackGame(3, rules=TAVERN, balances=100_000, proficiency=[None, 2, 5], seed=4)
+    game = BlackjackGame(3, rules=TAVERN, balances=100_000, proficiency=[None, 2, 5],
+                         dice=SeededDice(4))
     for _ in range(300):
         play_blackjack_round(game, seats)
     assert all(s.moves > 200 for s in seats)

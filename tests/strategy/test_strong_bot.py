@@ -9,6 +9,7 @@ from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.events import WagerMade
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -46,12 +47,12 @@ def test_strong_plays_only_legal_actions_at_every_table_size(rules: LiarsDiceRul
         agents = [Referee(StrongLiarsDiceBot(f"s{i}", seed=i)) for i in range(players - 1)]
         agents.append(Referee(make_liars_dice_bot("probabilistic", name="p")))
         game = LiarsDiceGame(players, rules=rules.replace(dice_per_player=min(
-            rules.dice_per_player, 3)), seed=players)
+            rules.dice_per_player, 3)), dice=SeededDice(players))
         assert play_liars_dice(game, agents) == game.winner
 
 
 def test_its_chances_are_a_distribution_and_match_the_many_hands_answer() -> None:
-    game = LiarsDiceGame(3, seed=4)
+    game = LiarsDiceGame(3, dice=SeededDice(4))
     bot = StrongLiarsDiceBot("s", seed=1, tables=False)
     seat = game.turn
     assert seat is not None
@@ -74,7 +75,7 @@ def test_its_chances_are_a_distribution_and_match_the_many_hands_answer() -> Non
 
 def test_a_seeded_game_replays_identically() -> None:
     def play() -> list[object]:
-        game = LiarsDiceGame(4, seed=5)
+        game = LiarsDiceGame(4, dice=SeededDice(5))
         agents = [StrongLiarsDiceBot(f"s{i}", seed=i) for i in range(3)]
         agents.append(make_liars_dice_bot("trusting"))
         play_liars_dice(game, agents)
@@ -86,7 +87,7 @@ def test_a_seeded_game_replays_identically() -> None:
 def test_it_learns_that_an_opponent_bluffs() -> None:
     """After reveals in which one seat always wagered on faces it held none of, that seat's
     learned bluff rate rises above the prior; an honest seat's falls."""
-    game = LiarsDiceGame(3, seed=21)
+    game = LiarsDiceGame(3, dice=SeededDice(21))
     agents = [make_liars_dice_bot("bluffer", name="b", mode="always"),
               make_liars_dice_bot("probabilistic", name="p"),
               StrongLiarsDiceBot("s", seed=1)]

@@ -12,7 +12,7 @@ import pytest
 from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.registry import BotError, make_liars_dice_bot
-from tavern_dice.dice import ScriptedDice
+from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.liars_dice.events import RoundStarted, WagerMade
 from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -82,7 +82,7 @@ def test_strong_plays_only_legal_actions_and_games_end(rules: LiarsDiceRules) ->
         kinds = ["trusting", "probabilistic", "random", "trusting"][:players]
         agents = [Referee(make_liars_dice_bot(k, name=f"{k}{i}", seed=seed))
                   for i, k in enumerate(kinds)]
-        game = LiarsDiceGame(players, rules=rules, seed=seed)
+        game = LiarsDiceGame(players, rules=rules, dice=SeededDice(seed))
         winner = play_liars_dice(game, agents, max_decisions=20_000)
         assert game.is_over and game.winner == winner
         assert game.dice_counts[winner] > 0 and sum(game.dice_counts) == game.dice_counts[winner]
@@ -101,7 +101,7 @@ def test_strong_never_raises_in_a_cycle(raise_rule: RaiseRule) -> None:
     rules = TAVERN.replace(raise_rule=raise_rule)
     for seed in range(2):
         agents = [TrustingLiarsDiceBot(f"s{i}") for i in range(4)]
-        game = LiarsDiceGame(4, rules=rules, seed=seed)
+        game = LiarsDiceGame(4, rules=rules, dice=SeededDice(seed))
         play_liars_dice(game, agents, max_decisions=5_000)
         for wagers in round_wagers(game):
             for before, after in itertools.pairwise(wagers):
@@ -162,7 +162,7 @@ def test_sum_endgame_decisions() -> None:
 
 
 def test_the_same_view_gets_the_same_answer_and_bots_pickle() -> None:
-    game = LiarsDiceGame(4, seed=11)
+    game = LiarsDiceGame(4, dice=SeededDice(11))
     game.wager(Wager(2, 3), game.turn)
     bot = TrustingLiarsDiceBot("s", seed=1)
     assert game.turn is not None
@@ -202,7 +202,7 @@ def wagers_of(game: LiarsDiceGame) -> list[AnyWager]:
 
 def test_a_seeded_game_repeats_exactly() -> None:
     def play() -> list[AnyWager]:
-        game = LiarsDiceGame(4, seed=5)
+        game = LiarsDiceGame(4, dice=SeededDice(5))
         agents = [TrustingLiarsDiceBot("s", seed=1)] + [
             make_liars_dice_bot("probabilistic", seed=i) for i in range(3)
         ]

@@ -11,6 +11,7 @@ import pytest
 
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import Wager
@@ -53,7 +54,7 @@ def _loop_value(valuer: Valuer, state: RoundState, own: int, face: int, claim: i
 
 @pytest.mark.parametrize("seed", [1, 4])
 def test_raise_values_for_every_hand_match_the_model_written_in_loops(seed: int) -> None:
-    game = LiarsDiceGame(4, rules=TAVERN.replace(dice_per_player=2), seed=seed)
+    game = LiarsDiceGame(4, rules=TAVERN.replace(dice_per_player=2), dice=SeededDice(seed))
     seat = game.turn
     assert seat is not None
     game.wager(Wager(2, 3), seat)

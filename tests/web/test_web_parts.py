@@ -79,7 +79,7 @@ def test_web_liars_dice_typed_hands_roll_only_the_roll_off() -> None:
 
 
 def test_web_a_game_reopened_from_its_log_keeps_its_chance_policy() -> None:
-    game = LiarsDiceGame(["Ann", "Bo"], seed=3, auto_roll=False)
+    game = LiarsDiceGame(["Ann", "Bo"], dice=SeededDice(3), auto_roll=False)
     game.roll()  # the roll-off, by hand
     log = game.to_log()
     dice = ScriptedDice([(1, 2, 3, 4, 5), (6, 6, 6, 6, 6)])
@@ -137,7 +137,7 @@ class _Conn:
 
 
 def test_web_frames_are_json_with_only_the_new_events() -> None:
-    engine = LiarsDiceGame(["Ann", "Bo"], seed=1)
+    engine = LiarsDiceGame(["Ann", "Bo"], dice=SeededDice(1))
     s = GameSession("g_3", "liars-dice", engine, ["pa", "pb"], "playing", persisted=0)
     frames = Frames(lambda: {"table_id": "t"}, lambda s: {"game_id": s.id})
     ann = _Conn("player", "pa")

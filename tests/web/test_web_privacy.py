@@ -21,6 +21,7 @@ import pytest
 from web_support import create_table, join, live_server, play_liars_dice_person
 
 from tavern_dice.blackjack import events as blackjack_events
+from tavern_dice.dice import SeededDice
 from tavern_dice.events import Event
 from tavern_dice.liars_dice import events as liars_events
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -46,7 +47,7 @@ PROTOCOL_KEYS = {
 
 def engine_keys() -> set[str]:
     """Every key the engines' views and events may put in a frame."""
-    game = LiarsDiceGame(2, seed=1)
+    game = LiarsDiceGame(2, dice=SeededDice(1))
     keys = set(game.view(0).to_dict()) | set(game.rules.to_dict())
     for module in (liars_events, blackjack_events):
         for _, cls in inspect.getmembers(module, inspect.isclass):

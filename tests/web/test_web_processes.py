@@ -158,7 +158,7 @@ async def test_web_two_processes_play_one_game_and_survive_a_sigkill(pg_url: str
         # The stop latches: once one player has stopped, an answer already sent by another
         # may move the game past the wager (a round resolved, no wager standing); stop()
         # turning false again would leave the players still playing waiting on one who
-        # has stopped (CI, stop 22: "no state for 15 s", a turn nobody would take).
+        # has stopped (CI, 2026-12-02: "no state for 15 s", a turn nobody would take).
         reached = False
 
         def mid_round() -> bool:

@@ -59,7 +59,7 @@ from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.settlement import house_roll, settle
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.chance import rolls_itself
-from tavern_dice.dice import DiceSource, RollSpec
+from tavern_dice.dice import DiceSource, RollSpec, SeededDice
 from tavern_dice.errors import (
     IllegalActionError,
     RulesetError,
@@ -92,10 +92,13 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
     Args:
         players: names in seating order, or a count (names ``'P1'``...).
         rules: the ruleset (default: the seed).
-        dice: the dice source (default :class:`~tavern_dice.dice.SeededDice` with ``seed``).
+        dice: the dice source: ``SeededDice(7)`` for a game a seed replays (the log keeps
+            the seed), ``SecureDice()``, typed-in or scripted dice (default: an unseeded
+            :class:`~tavern_dice.dice.SeededDice`).
         balances: each player's starting gold in cp (one int for all; default 10 gp).
         proficiency: each player's proficiency bonus (2-6) for Performance, Deception or
             thieves' tools, or ``None`` if not proficient (B7).
+        seed: deprecated (a ``DeprecationWarning``): ``seed=7`` is ``dice=SeededDice(7)``.
         auto_roll: the chance policy (:mod:`~tavern_dice.chance`): which chance
             nodes are resolved from ``dice`` as soon as they arise: all (``True``), none
             (``False``), or those of the purposes given (``{"d12"}``).
@@ -482,7 +485,7 @@ class BlackjackGame(BlackjackActions, ReplayableGame):
             rules=BlackjackRules.from_dict(data["rules"]),
             balances=data["balances"],
             proficiency=data["proficiency"],
-            seed=data.get("seed"),
+            dice=SeededDice(data.get("seed")),
             auto_roll=False,
         )
 

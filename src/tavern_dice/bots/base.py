@@ -17,14 +17,17 @@ to the engine's ``Accuse()``), a wager, a bet in cp or ``None``, ``('roll', 0)``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
+
+if TYPE_CHECKING:
+    # Only the annotations name NumPy: the registry imports this module, and importing the
+    # registry (and so tavern_dice.games) must not cost NumPy's import.
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "ACCUSE", "BlackjackAgent", "BlackjackMove", "LiarsAction", "LiarsDiceAgent",
@@ -108,6 +111,8 @@ def one_action_per_hand(
     """A deterministic bot's :meth:`RangeLiarsDiceAgent.range_policy` answer from the
     action it picks with each hand: the distinct actions, first seen first, and a row per
     hand with 1 on its action."""
+    import numpy as np  # here, not at the top: see the TYPE_CHECKING import
+
     actions = tuple(dict.fromkeys(chosen))
     column = {action: j for j, action in enumerate(actions)}
     rows = np.zeros((len(chosen), len(actions)))

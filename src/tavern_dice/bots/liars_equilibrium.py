@@ -11,10 +11,11 @@ plays its fallback bot (``trusting`` by default).
 Each round's policy comes with its exact exploitability (``tavern solve tables``): no
 opponent, however it plays, expects to gain more than that from it in that round.
 
+>>> from tavern_dice.dice import SeededDice
 >>> from tavern_dice.liars_dice.state import LiarsDiceGame
 >>> from tavern_dice.play.runner import play_liars_dice
 >>> from tavern_dice.bots.liars_probabilistic import ProbabilisticLiarsDiceBot
->>> game = LiarsDiceGame(["eq", "p"], seed=4, starting_dice=[1, 1])
+>>> game = LiarsDiceGame(["eq", "p"], dice=SeededDice(4), starting_dice=[1, 1])
 >>> play_liars_dice(game, [EquilibriumLiarsDiceBot("eq", seed=1),
 ...                        ProbabilisticLiarsDiceBot("p", seed=2)]) in (0, 1)
 True

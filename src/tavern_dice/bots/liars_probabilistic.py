@@ -22,9 +22,10 @@ A table of these bots therefore raises strictly upward in a finite order, and a
 round has at most ``dice_in_play * sides`` wagers. The other raise rules are
 total orders already; sum wagers must rise anyway.
 
+>>> from tavern_dice.dice import SeededDice
 >>> from tavern_dice.liars_dice.state import LiarsDiceGame
 >>> from tavern_dice.play.runner import play_liars_dice
->>> game = LiarsDiceGame(4, seed=5)
+>>> game = LiarsDiceGame(4, dice=SeededDice(5))
 >>> bots = [ProbabilisticLiarsDiceBot(f"p{i}", seed=i) for i in range(4)]
 >>> play_liars_dice(game, bots, max_decisions=5_000) in range(4)
 True

@@ -7,9 +7,10 @@ probability ``out_of_turn_probability``. Since every turn after the opening
 ends the round with probability at least ``accuse_probability``, rounds end
 even under the seed's cyclic ``either`` raise rule.
 
+>>> from tavern_dice.dice import SeededDice
 >>> from tavern_dice.liars_dice.state import LiarsDiceGame
 >>> from tavern_dice.play.runner import play_liars_dice
->>> game = LiarsDiceGame(3, seed=1)
+>>> game = LiarsDiceGame(3, dice=SeededDice(1))
 >>> play_liars_dice(game, [RandomLiarsDiceBot(f"r{i}", seed=i) for i in range(3)]) in (0, 1, 2)
 True
 """

@@ -43,7 +43,7 @@ the expected-value lookahead it shares with the ``trusting`` bot
   asked to accuse, is what this bot's own policy would have done in their seat. Those
   beliefs do not depend on its own dice, so a player who knows its policy exactly (the
   ``reader`` exploiter) knows no more about any hand than it does; read as honest
-  wagers instead (``reading='quantal'``, as until stop 45), it lost 47 % of games to the
+  wagers instead (``reading='quantal'``, as until 2026-12-06), it lost 47 % of games to the
   reader at four players (par 25 %).
 * **Beliefs that a bluffer cannot lead.** Each action is read as telling nothing with a
   *bluff rate learned at the table* (:mod:`tavern_dice.strategy.liars_dice.tendencies`):
@@ -131,7 +131,7 @@ class StrongLiarsDiceBot:
             (:mod:`tavern_dice.strategy.liars_dice.solver.search`).
         reading: at three or more players, how it reads the others' wagers: ``'self'``,
             with its own policy (:mod:`tavern_dice.bots.public_beliefs`), or
-            ``'quantal'``, as honest wagers of a quantal player (until stop 45).
+            ``'quantal'``, as honest wagers of a quantal player (until 2026-12-06).
 
     Raises:
         BotError: an option out of range.

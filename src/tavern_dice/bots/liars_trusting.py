@@ -38,10 +38,11 @@ cycle; the other rules are total orders already.
 **Speed.** Beliefs are folded in incrementally (one update per new wager) and the
 lookahead is vectorised with NumPy: ``benchmarks/bots.py`` prints decision times.
 
+>>> from tavern_dice.dice import SeededDice
 >>> from tavern_dice.liars_dice.state import LiarsDiceGame
 >>> from tavern_dice.play.runner import play_liars_dice
 >>> from tavern_dice.bots.liars_probabilistic import ProbabilisticLiarsDiceBot
->>> game = LiarsDiceGame(3, seed=2)
+>>> game = LiarsDiceGame(3, dice=SeededDice(2))
 >>> seats = [TrustingLiarsDiceBot("s"), ProbabilisticLiarsDiceBot("p1"),
 ...          ProbabilisticLiarsDiceBot("p2")]
 >>> play_liars_dice(game, seats, max_decisions=5_000) in range(3)

@@ -299,9 +299,7 @@ def liars_dice(
     def body() -> None:
         # Chance nodes are resolved here, not in the constructor, so that typed-in dice are
         # asked for after the events before them have been shown.
-        game = LiarsDiceGame(
-            names, rules=rules, dice=choice.source, seed=choice.seed, auto_roll=False
-        )
+        game = LiarsDiceGame(names, rules=rules, dice=choice.source, auto_roll=False)
         holder.append(game)
         narrator = render_liars.LiarsNarrator(
             console, names, rules, viewer=people[0] if len(people) == 1 else None,
@@ -424,7 +422,6 @@ def blackjack(
     try:
         game = BlackjackGame(
             names, rules=rules, dice=choice.source, balances=start_cp, proficiency=profs,
-            seed=choice.seed,
         )
     except TavernError as error:
         # The engine's refusal of the table (seats, gold, proficiency) names what is legal.

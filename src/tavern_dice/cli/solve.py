@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, Group
@@ -25,8 +25,13 @@ from tavern_dice.cli.options import (
 )
 from tavern_dice.cli.outputs import check_plot, check_writable, save_figure
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.cfr import ALGORITHMS, SolveResult, solve_round
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+
+if TYPE_CHECKING:
+    from tavern_dice.strategy.liars_dice.solver.cfr import SolveResult
+
+# The solver (and NumPy) load when a command runs, not when `tavern --help` lists it; so the
+# algorithm names are spelt here (tests/cli check them against the solver's ALGORITHMS).
+ALGORITHM_NAMES = ("pcfr+", "dcfr", "cfr+")
 
 solve_app = command_group(
     "solve", "Compute equilibrium strategies (CFR) for two-player Liar's Dice rounds."
@@ -86,7 +91,7 @@ def liars_dice(
         int | None,
         typer.Option(help="Remember only the last K wagers (for rounds too big to solve exactly)."),
     ] = None,
-    algorithm: Annotated[str, typer.Option(help=f"One of {', '.join(ALGORITHMS)}.")] = "dcfr",
+    algorithm: Annotated[str, typer.Option(help=f"One of {', '.join(ALGORITHM_NAMES)}.")] = "dcfr",
     target_exploitability: Annotated[
         float, typer.Option(help="Stop at this exploitability.")
     ] = 1e-4,
@@ -100,6 +105,9 @@ def liars_dice(
     ] = None,
 ) -> None:
     """Solve one two-player round and report its value and exploitability."""
+    from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
+    from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+
     console = Console()
     rule = parse_raise_rule(raise_rule)
     counts = parse_dice_pair(dice, "--dice-each")
@@ -252,8 +260,8 @@ def tables(
                 f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
                 f"approximate (the {stand_in} table)",
             ))
-    # A round with a table of its own (the tavern-standard 7- and 8-dice rounds, stop 28)
-    # is listed above, whatever blueprint also covers it.
+    # A round with a table of its own (any a build folder adds beyond the shipped ones) is
+    # listed above, whatever blueprint also covers it.
     tabled = {tuple(info["dice"]) for info in meta["rounds"]}
     blueprints, key, missing = _blueprint_rounds(rules)
     blueprints = [info for info in blueprints if tuple(info["dice"]) not in tabled]

@@ -39,7 +39,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from tavern_dice.chance import rolls_itself
-from tavern_dice.dice import DiceSource, RollSpec, roll_spec
+from tavern_dice.dice import DiceSource, RollSpec, SeededDice, roll_spec
 from tavern_dice.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -108,8 +108,10 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
         players: the players' names in seating order (to the left = next seat),
             or a player count (names ``'P1'``...). 2 to 10 (L1).
         rules: the ruleset (default :data:`~tavern_dice.liars_dice.rules.TAVERN`, the seed).
-        dice: the dice source (default: :class:`~tavern_dice.dice.SeededDice` with ``seed``).
-        seed: seed for the default dice source.
+        dice: the dice source: ``SeededDice(7)`` for a game a seed replays (the log keeps
+            the seed), ``SecureDice()``, typed-in or scripted dice (default: an unseeded
+            :class:`~tavern_dice.dice.SeededDice`).
+        seed: deprecated (a ``DeprecationWarning``): ``seed=7`` is ``dice=SeededDice(7)``.
         auto_roll: the chance policy (:mod:`~tavern_dice.chance`): which chance
             nodes are resolved from ``dice`` as soon as they arise: all (``True``), none
             (``False``), or those of the purposes given (``{"roll-off"}``).
@@ -518,7 +520,7 @@ class LiarsDiceGame(LiarsDiceActions, ReplayableGame):
     def _fresh(cls, data: dict[str, Any]) -> LiarsDiceGame:
         return cls(
             data["players"], rules=LiarsDiceRules.from_dict(data["rules"]), auto_roll=False,
-            seed=data.get("seed"), starting_dice=data.get("starting_dice"),
+            dice=SeededDice(data.get("seed")), starting_dice=data.get("starting_dice"),
         )
 
     def _apply_input(self, event: Event) -> None:

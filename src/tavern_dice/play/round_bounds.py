@@ -58,7 +58,7 @@ EXPLOITER = "lbr"
 def uncovered_rounds(key: str) -> list[tuple[int, int]]:
     """The rounds of ``key``'s rules (``(first bidder's dice, second's)``) that ``strong``
     plays heads-up without an exact figure of its own: the blueprint rounds the key's own
-    table lacks (since stop 28 the ``tavern-standard`` table has the 7- and 8-dice
+    table lacks (since 2026-12-04 the ``tavern-standard`` table has the 7- and 8-dice
     rounds), and the rounds up to 6 dice in play that the key's own table lacks (a
     stand-in plays them)."""
     own = table_rounds(key)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.play.exploit import ExploitError, lookup
@@ -130,10 +131,11 @@ class RoundGain(TwoPositions[PositionScore]):
 def deal_round(rules: LiarsDiceRules, seed: int, dice: tuple[int, int]) -> LiarsDiceGame:
     """A heads-up game seeded ``seed`` whose first round has the first bidder (the
     roll-off's winner) holding ``dice[0]`` dice and the other ``dice[1]``."""
-    game = LiarsDiceGame(2, rules=rules, seed=seed, starting_dice=list(dice))
+    game = LiarsDiceGame(2, rules=rules, dice=SeededDice(seed), starting_dice=list(dice))
     if game.starter == 1 and dice[0] != dice[1]:
         # The roll-off is the same whatever the counts: seat the counts the other way.
-        game = LiarsDiceGame(2, rules=rules, seed=seed, starting_dice=[dice[1], dice[0]])
+        game = LiarsDiceGame(2, rules=rules, dice=SeededDice(seed),
+                             starting_dice=[dice[1], dice[0]])
     return game
 
 

@@ -17,7 +17,7 @@ and scores each round by its expected result given them:
 The wagers are so drawn with the chances they have when both hands are dealt and the
 players act, and each round's score is the conditional expectation of the played score
 given them: the same mean (Rao-Blackwell), a smaller variance (about a tenth, measured in
-``docs/strategy.md``). Each position's interval is the normal one from the scores'
+``docs/experiments.md``). Each position's interval is the normal one from the scores'
 sample variance. Rounds, seats and roll-offs are those of :func:`round_gain` with the same
 ``seed``; the draws come from a generator seeded from ``seed + k``, so a run repeats
 exactly.

@@ -50,6 +50,7 @@ from tavern_dice.bots.registry import (
     make_blackjack_bot,
     make_liars_dice_bot,
 )
+from tavern_dice.dice import SeededDice
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import TAVERN as LIARS_TAVERN
 from tavern_dice.liars_dice.rules import LiarsDiceRules
@@ -342,7 +343,7 @@ def _liars_chunk(
             seats[entry].make(names[seat], bot_seed(seed, index, seat))
             for seat, entry in enumerate(order)
         ]
-        game = LiarsDiceGame(names, rules=rules, seed=game_seed(seed, index))
+        game = LiarsDiceGame(names, rules=rules, dice=SeededDice(game_seed(seed, index)))
         winner = play_liars_dice(game, agents)
         wins[order[winner]] += 1
         rounds += game.round
@@ -423,7 +424,7 @@ def _blackjack_chunk(
             [f"{entries[e].kind}-{e}" for e in order], rules=rules,
             balances=bet_cp * SESSION_ROUNDS,
             proficiency=[entries[e].proficiency for e in order],
-            seed=game_seed(seed, index),
+            dice=SeededDice(game_seed(seed, index)),
         )
         agents = [
             make_blackjack_bot(entries[e].kind, seed=bot_seed(seed, index, seat), bet_cp=bet_cp)
@@ -491,7 +492,8 @@ def simulate_blackjack(
         raise SimulationError(f"a bet of {bet_cp} cp is outside the table's limits")
     for entry in set(chosen):
         make_blackjack_bot(entry.kind)
-        BlackjackGame(1, rules=rules, proficiency=[entry.proficiency], seed=0)  # checks the PB
+        # The engine checks the proficiency bonus.
+        BlackjackGame(1, rules=rules, proficiency=[entry.proficiency], dice=SeededDice(0))
     count = _check_workers(workers)
     sessions = math.ceil(rounds / SESSION_ROUNDS)
     ranges = _chunks(sessions, count)

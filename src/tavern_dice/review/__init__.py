@@ -16,8 +16,9 @@ anything else was better.
 ``tavern review GAME.json`` prints a review; the web table serves one for a finished game
 (``GET /api/tables/{id}/review``).
 
+>>> from tavern_dice.dice import SeededDice
 >>> from tavern_dice.liars_dice.state import LiarsDiceGame
->>> game = LiarsDiceGame(2, seed=4)
+>>> game = LiarsDiceGame(2, dice=SeededDice(4))
 >>> review_game(game, [5])
 Traceback (most recent call last):
 ...

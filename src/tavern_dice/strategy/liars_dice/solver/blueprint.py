@@ -1,7 +1,7 @@
 """Approximate heads-up policies for the rounds no table covers (7-10 dice in play).
 
 The shipped tables (:mod:`.tables`) are double-oracle equilibria on the full-recall tree.
-The seed's tables stop at 6 dice in play, the ``standard`` ones at 8 (stop 28: 1,000-3,100 s
+The seed's tables stop at 6 dice in play, the ``standard`` ones at 8 (2026-12-04: 1,000-3,100 s
 a round for 0.01-0.04, 11 MB a round at 8 dice); beyond that the double oracle took 886 s
 to reach an exploitability of 0.12 at 5 v 4 and 3,236 s for 0.15 at 5 v 5, and its tables
 would be tens of MB each. This module ships **blueprints** for every round with 7-10 dice

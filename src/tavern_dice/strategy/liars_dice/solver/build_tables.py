@@ -53,7 +53,7 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
 def target_for(dice: tuple[int, int]) -> float:
     """Exploitability to stop at: tight for the small rounds, where it is cheap; 0.01 with
     7 or 8 dice in play (the issue's target for the smaller rounds; the ``tavern-standard``
-    tables of those rounds replace the blueprints since stop 28, and their budget usually
+    tables of those rounds replace the blueprints since 2026-12-04, and their budget usually
     stops them first); 0.03 for the biggest (a full-recall best response then wins a round
     at most 51.5 % of the time, and the bots' exploiters far less)."""
     total = sum(dice)
@@ -93,7 +93,7 @@ def build_round(
         start_from = seed.restricted()
         if seed_key == key:
             # Going on from its own table: from its strategy too, or the solver starts
-            # over on the stored histories (stop 23: 0.146 stored, 0.35 a round later).
+            # over on the stored histories (2026-12-02: 0.146 stored, 0.35 a round later).
             warm = (seed.strategy_at(0), seed.strategy_at(1))
             warm_iterations = iterations * int(seed.meta.get("double_oracle_rounds", 1))
 

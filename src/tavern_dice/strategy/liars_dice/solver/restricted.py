@@ -231,7 +231,7 @@ class RestrictedSolver:
         sums = np.add.reduceat(weights, first, axis=0)
         # A sum too small for its inverse to fit float32 (a hand that almost never gets
         # there) counts as empty too: 1 / 1e-42 overflows, and inf * 0 turned a 5 v 1 build
-        # to NaN after 4,274 s (stop 29).
+        # to NaN after 4,274 s (2026-12-04).
         empty = sums <= TINY
         if empty.any():
             counts = np.diff(np.r_[first, weights.shape[0]]).astype(weights.dtype)
@@ -278,7 +278,7 @@ class RestrictedSolver:
         ``sqrt(iterations)`` times the largest instantaneous regret at that node and hand,
         so regret matching plays ``strategy`` until the new iterations move it. Without
         this a fresh solver on the stored histories starts over (0.35 after the first
-        double-oracle round of a table stored at 0.146, stop 23)."""
+        double-oracle round of a table stored at 0.146, 2026-12-02)."""
         t = self.tree
         for p in (0, 1):
             rows = np.zeros_like(self.regret[p], dtype=np.float64)

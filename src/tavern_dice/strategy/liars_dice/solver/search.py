@@ -75,11 +75,11 @@ SPREAD = 1
 RESOLVE = True
 """Re-solve the searcher's own turns safely: the opponent's range is not the one modelled
 from its wagers but what the re-solving gadget lets it pick (:func:`solve`'s ``follow``;
-:meth:`RoundSearcher._follow` says where the values come from). **On** since stop 45: on
+:meth:`RoundSearcher._follow` says where the values come from). **On** since 2026-12-06: on
 the same 100 rounds ``lbr`` gained 0.259 [0.190, 0.329] a round at 4 v 4 against 0.310
 [0.246, 0.374] without, and 0.252 [0.178, 0.326] at 5 v 3 against 0.391 [0.331, 0.451];
 heads-up against ``equilibrium`` (5 dice each, seed's rules, 200 games, the same seeds)
-``strong`` won 110 with it and 111 without (``docs/strategy.md``). Stop 22 had left it off:
+``strong`` won 110 with it and 111 without (``docs/strategy.md``). On 2026-12-02 it was left off:
 its 100 played rounds (+-0.18) saw no gain, and ``strong`` then searched the 7-dice rounds
 too, where reading an honest opponent's wagers had won it 70 % of 200 games against
 ``equilibrium``, 53-55 % with it."""

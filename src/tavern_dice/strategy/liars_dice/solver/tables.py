@@ -301,7 +301,7 @@ def heads_up_policy(
     the odds where the table is a stand-in, whose histories the rules' raises often leave,
     and on the rules' own table the certified accuse, save for a hand that makes the
     standing wager true by itself (accusing it loses for certain; a raise loses at most as
-    much, so this cannot raise the certified exploitability). Stop 39 measured the odds
+    much, so this cannot raise the certified exploitability). A 2026-12-05 check measured the odds
     answer on the own tables giving `lbr` 0.08 a round more at 2 v 4
     (``docs/strategy.md``).
     """
