@@ -45,6 +45,7 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
 
     from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
     from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
+    from tavern_dice.dice import SeededDice
     from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
     from tavern_dice.liars_dice.state import LiarsDiceGame
     from tavern_dice.play.round_gain import deal_round
@@ -74,7 +75,7 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
             game = deal_round(rules.replace(dice_per_player=max(dice)), seed,
                               (dice[0], dice[1]))
         else:
-            game = LiarsDiceGame(len(dice), rules=rules, seed=seed)
+            game = LiarsDiceGame(len(dice), rules=rules, dice=SeededDice(seed))
         agents = [TrustingLiarsDiceBot(f"t{i}", seed=seed) for i in range(len(dice))]
         agents[k % len(dice)] = Timed("strong", seed=seed)
         first = game.round

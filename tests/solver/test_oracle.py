@@ -28,6 +28,7 @@ from tavern_dice.strategy.liars_dice.solver.oracle import (
 )
 from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
 from tavern_dice.strategy.liars_dice.solver.tables import (
+    data_path,
     from_result,
     heads_up_policy,
     load_round,

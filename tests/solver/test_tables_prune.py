@@ -18,6 +18,7 @@ from tavern_dice.strategy.liars_dice.solver.build_tables import (
 )
 from tavern_dice.strategy.liars_dice.solver.oracle import solve
 from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.table_store import round_file, round_files
 from tavern_dice.strategy.liars_dice.solver.tables import (
     RoundTable,
     data_path,
@@ -27,7 +28,6 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     read_meta,
     save,
 )
-from tavern_dice.strategy.liars_dice.solver.table_store import round_file, round_files
 
 
 @pytest.fixture(scope="module")

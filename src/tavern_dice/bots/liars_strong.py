@@ -64,10 +64,11 @@ the expected-value lookahead it shares with the ``trusting`` bot
 (round, log length, seat), not from a generator that moves on: the same seed and the same
 game give the same choices, also in a game restored from its log.
 
+>>> from tavern_dice.dice import SeededDice
 >>> from tavern_dice.liars_dice.state import LiarsDiceGame
 >>> from tavern_dice.play.runner import play_liars_dice
 >>> from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
->>> game = LiarsDiceGame(3, seed=2)
+>>> game = LiarsDiceGame(3, dice=SeededDice(2))
 >>> seats = [StrongLiarsDiceBot("s", seed=1), TrustingLiarsDiceBot("t1"),
 ...          TrustingLiarsDiceBot("t2")]
 >>> play_liars_dice(game, seats) in range(3)

@@ -27,13 +27,10 @@ class ThinkingSeat:
     def __init__(self, agent: LiarsDiceAgent, console: Console,
                  show_after: float = SHOW_AFTER) -> None:
         self.agent = agent
+        self.name = str(getattr(agent, "name", "The bot"))
         self.console = console
         self.show_after = show_after
         self.shown = 0  # decisions that showed the status line (for tests)
-
-    @property
-    def name(self) -> str:
-        return str(getattr(self.agent, "name", "The bot"))
 
     def choose_action(self, view: LiarsDiceView) -> LiarsAction:
         return self._timed(lambda: self.agent.choose_action(view))
