@@ -200,12 +200,12 @@ def test_strong_tests_a_name_against_the_local_best_response_against_itself() ->
 
 
 @pytest.mark.parametrize(("dice", "exploited"), [((4, 3), True), ((3, 3), False)])
-def test_a_named_bot_outranks_the_standard_tables_only_in_the_big_rounds(
+def test_a_named_bot_meets_its_best_response_only_in_the_big_rounds(
     monkeypatch: pytest.MonkeyPatch, dice: tuple[int, int], exploited: bool,
 ) -> None:
-    """Since 2026-12-04 the ``standard`` 7- and 8-dice rounds have tables; against a bot it
-    has named, ``strong`` still plays the best response there, as it did on the
-    blueprints, and keeps the table in the rounds of at most 6 dice."""
+    """Against a bot it has named, ``strong`` plays the best response in the rounds of more
+    than 6 dice in play (where the blueprints would answer) and keeps the table in the
+    rounds of at most 6."""
     from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
 
     game = LiarsDiceGame(2, TABLE_RULES["tavern-standard"], dice=SeededDice(3), starting_dice=dice)
@@ -213,7 +213,8 @@ def test_a_named_bot_outranks_the_standard_tables_only_in_the_big_rounds(
         liars_dice_step(game, [StrongLiarsDiceBot("s", seed=3), StrongLiarsDiceBot("o", seed=3)])
     strong = StrongLiarsDiceBot("s", seed=3)
     view = game.view(0)
-    assert strong._table_rows(view, (view.own_dice,)) is not None  # a table covers it
+    # A table covers the small round only.
+    assert (strong._table_rows(view, (view.own_dice,)) is None) is exploited
     named = ((view.legal_wagers[0],), np.ones((1, 1)))
     monkeypatch.setattr(strong, "_exploit_rows", lambda view, hands: named)
     assert (strong.range_policy(view, (view.own_dice,)) is named) is exploited
