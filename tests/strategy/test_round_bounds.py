@@ -54,19 +54,10 @@ def test_a_round_the_table_lacks_is_uncovered_and_played_by_the_stand_in(
     assert set(uncovered_rounds("tavern")) == SEVEN_TO_TEN | {(1, 5)}
 
 
-NOT_YET_MEASURED = {"tavern": {(2, 5), (3, 4), (4, 3), (5, 2)}}
-"""Rounds searched since their tables stopped shipping (2026-12-07) whose sampled bound is
-still to be measured (about 10 minutes a round on a quiet machine; ``tavern solve tables``
-shows a dash there). Every other uncovered round must ship one."""
-
-
 def test_every_uncovered_round_ships_a_consistent_bound() -> None:
     bounds = load_bounds()
     for key in ("tavern", "tavern-standard"):
         for dice in uncovered_rounds(key):
-            if dice in NOT_YET_MEASURED.get(key, set()):
-                assert round_name(dice) not in bounds[key]  # else: drop it from the set
-                continue
             record = bounds[key][round_name(dice)]
             assert record["dice"] == list(dice) and record["target"] == "strong"
             # 500 rounds a figure; 40-100 (hands summed out, each worth 5-10 played) where
