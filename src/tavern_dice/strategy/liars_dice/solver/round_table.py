@@ -70,7 +70,7 @@ class RoundTable:
     _index: dict[History, int] | None = field(default=None, repr=False)
     _rows: IntArray | None = field(default=None, repr=False)
     _depth: IntArray | None = field(default=None, repr=False)
-    _children: tuple[IntArray, IntArray] | None = field(default=None, repr=False)
+    _children: tuple[IntArray, IntArray, int] | None = field(default=None, repr=False)
     _first_stored: tuple[IntArray, IntArray] | None = field(default=None, repr=False)
 
     @property
@@ -94,9 +94,8 @@ class RoundTable:
             width = int(self.bid.max(initial=0)) + 1
             keys = self.parent[1:] * width + self.bid[1:]
             order = np.argsort(keys, kind="stable")
-            self._children = (keys[order], order + 1)
-        keys, nodes = self._children
-        width = int(self.bid.max(initial=0)) + 1
+            self._children = (keys[order], order + 1, width)
+        keys, nodes, width = self._children
         node = 0
         for action in history:
             if not 0 <= action < width:

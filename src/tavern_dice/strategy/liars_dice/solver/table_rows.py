@@ -106,12 +106,11 @@ def unstored_rows(table: RoundTable, player: int, kept: npt.NDArray[Any]) -> Flo
 def first_stored_rows(table: RoundTable, player: int) -> IntArray:
     """Per node, the first row of its stored actions in ``player``'s stored array (-1 for
     the other player's nodes and for nodes without actions)."""
+    starts, _ = _node_rows(table, player)
     counts = np.diff(table.slot_start)
-    mine = (table.depth % 2 == player) & (counts > 0)
-    full_first = np.cumsum(counts[mine]) - counts[mine]
     out = np.full(table.n_nodes, -1, dtype=np.int64)
     # Each earlier node of the player stored one row fewer than it has actions.
-    out[mine] = full_first - np.arange(int(mine.sum()))
+    out[(table.depth % 2 == player) & (counts > 0)] = starts - np.arange(starts.shape[0])
     return out
 
 
