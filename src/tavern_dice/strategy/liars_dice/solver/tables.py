@@ -129,11 +129,10 @@ def data_file(name: str, folder: Path | None = None) -> Path:
     return Path(str(resources.files("tavern_dice").joinpath(f"data/{name}")))
 
 
-def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
-         extra: dict[str, Any] | None = None) -> None:
+def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path) -> None:
     """Write ``tables`` (by dice) into ``key``'s folder ``path``, one file per round: its
     histories, their actions, each player's :func:`stored_rows` (``q0``, ``q1``) and its
-    figures (with ``extra``). Only the rounds given are written."""
+    figures. Only the rounds given are written."""
     rules = TABLE_RULES[key].to_dict()
     for (a, b), table in sorted(tables.items()):
         arrays: dict[str, npt.NDArray[Any]] = {
@@ -142,7 +141,7 @@ def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path,
             "slot_action": table.slot_action.astype(np.int16),
             "q0": _stored(table, 0), "q1": _stored(table, 1),
         }
-        write_round(path, key, rules, arrays, {"dice": [a, b], **table.meta, **(extra or {})})
+        write_round(path, key, rules, arrays, {"dice": [a, b], **table.meta})
 
 
 def _stored(table: RoundTable, player: int) -> npt.NDArray[Any]:
