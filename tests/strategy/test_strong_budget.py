@@ -44,3 +44,32 @@ def test_a_heads_up_decision_stays_within_the_cpu_budget(
     spent = time.process_time() - start
     assert action in game.legal_actions(seat)
     assert spent < BUDGET_S, f"{spent:.1f} s of CPU for one decision"
+
+
+def test_a_decision_runs_on_one_blas_thread_and_gives_the_setting_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """BLAS threads spin on a busy machine (50 times the CPU for the search's small
+    products, ``tavern_dice.strategy.blas``): the search sees one, the caller its own."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from tavern_dice.strategy.liars_dice.solver import search
+
+    seen: list[int] = []
+    real = search.search_policy
+
+    def spy(*args: object) -> object:
+        seen.extend(int(lib["num_threads"]) for lib in threadpool_info()
+                    if lib["user_api"] == "blas")
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "search_policy", spy)
+    game = deal_round(TAVERN, 21, (4, 3))
+    seat = game.turn
+    assert seat is not None
+    with threadpool_limits(limits=2, user_api="blas"):
+        StrongLiarsDiceBot("s", seed=3).choose_action(game.view(seat))
+        after = [int(lib["num_threads"]) for lib in threadpool_info()
+                 if lib["user_api"] == "blas"]
+    assert seen and set(seen) == {1}
+    assert after and set(after) == {2}

@@ -89,6 +89,7 @@ from tavern_dice.bots.public_beliefs import PublicBeliefs
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.events import WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
+from tavern_dice.strategy.blas import one_blas_thread
 from tavern_dice.strategy.liars_dice.belief import RoundBelief, WagerModel
 from tavern_dice.strategy.liars_dice.tendencies import OPENING, RAISE, Tendencies, size_of
 from tavern_dice.strategy.liars_dice.values import (
@@ -233,8 +234,9 @@ class StrongLiarsDiceBot:
         if not view.may_accuse or view.wager is None or view.wager_maker is None:
             return np.zeros(len(hands))
         state = self._round(view)
-        own = self.valuer.own_matrix(state, hands, view.sum_wagers)
-        gain = self.valuer.accuse_column(view, state, own) - self.pass_value
+        with one_blas_thread():
+            own = self.valuer.own_matrix(state, hands, view.sum_wagers)
+            gain = self.valuer.accuse_column(view, state, own) - self.pass_value
         chance = 1.0 / (1.0 + np.exp(-np.clip(gain / self.temperature, -50.0, 50.0)))
         out: FloatArray = np.where(gain < -self.margin, 0.0, chance)
         return out
@@ -246,6 +248,12 @@ class StrongLiarsDiceBot:
         policy where one covers the round; heads-up in a bigger round, the best response
         to a bot it has named, else the blueprint; else its mixed lookahead; for all hands
         at once (its beliefs about the others do not depend on its own dice)."""
+        with one_blas_thread():  # small products: BLAS threads would only spin
+            return self._range_policy(view, hands)
+
+    def _range_policy(
+        self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
+    ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
         # Against a bot it has named, the best response outranks any table of a round of
         # more than 6 dice in play, as it outranks the blueprints there: a table is what a
         # stranger cannot beat, not what beats a known bot.
