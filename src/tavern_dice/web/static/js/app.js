@@ -33,6 +33,7 @@ export class TableApp {
     this.pendingFocus = null;
     this.said = new Set();
     this.catalog = null;
+    this.thinking = new Set(); // seats whose bot is taking its time (the "thinking" frame)
   }
 
   // ------------------------------------------------------------------ start-up
@@ -82,6 +83,7 @@ export class TableApp {
     if (this.socket) this.socket.close();
     this.socket = new TableSocket(this.tableId, token, {
       onState: (frame, events) => this.onState(frame, events),
+      onThinking: (seats) => { this.thinking = new Set(seats); this.render(); },
       onError: (frame) => {
         // A refused seat token is explained once the socket closes (onBadToken).
         if (frame.code === "bad-token") this.badTokenMessage = frame.message;
@@ -112,6 +114,7 @@ export class TableApp {
   onState(frame, events) {
     const before = this.state;
     this.state = frame;
+    this.thinking = new Set(); // a new state: the move the bot thought about has landed
     this.events = events;
     const g = frame.game;
     if (g && g.commitments) this.book.record(g.game_id, g.commitments);
@@ -186,6 +189,12 @@ export class TableApp {
     const g = this.state && this.state.game;
     const name = g && g.seats[seat] ? g.seats[seat].name : `Seat ${seat + 1}`;
     return seat === this.you.seat ? "You" : name;
+  }
+
+  /** Whether `seat`'s bot has been deciding for a while (the server said so). */
+  isThinking(seat) {
+    const g = this.state && this.state.game;
+    return Boolean(g && g.status === "playing" && this.thinking.has(seat));
   }
 
   /** Seconds left on `seat`'s turn timer, or null. */

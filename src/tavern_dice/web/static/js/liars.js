@@ -8,7 +8,7 @@
 import {h, nameEl, plural} from "./util.js";
 import {die, diceRow, facePlural} from "./dice.js";
 import {claimWords, namesText, parseWager, wagerWords, wagerCodeOf} from "./eventlog.js";
-import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
+import {presenceBadge, seatPositions, shortDigest, thinkingMark, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
 import {diceModeNote} from "./dicemode.js";
 
@@ -47,6 +47,8 @@ function seatCard(app, g, v, i, pos, me) {
   if (out) classes.push("seat-out");
   if (v.winner === i) classes.push("seat-winner");
   if (v.wager_maker === i) classes.push("seat-wagered");
+  const thinking = app.isThinking(i);
+  if (thinking) classes.push("seat-thinking");
   const sides = v.rules.sides;
   const dice = i === me && v.own_dice.length
     ? diceRow(v.own_dice, {sides, size: 22, label: `your dice: ${v.own_dice.join(", ")}`})
@@ -56,7 +58,7 @@ function seatCard(app, g, v, i, pos, me) {
   const over = v.phase === "over" || g.status === "over" || g.status === "ended";
   return h("div", {
     class: classes.join(" "), style: `left:${pos.left.toFixed(2)}%;top:${pos.top.toFixed(2)}%`,
-    "data-seat": i, "data-key": `seat-${i}`, "data-dice": count,
+    "data-seat": i, "data-key": `seat-${i}`, "data-dice": count, "aria-busy": thinking ? "true" : null,
   },
   h("div", {class: "seat-head"},
     h("span", {class: "seat-name", title: seat.name}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
@@ -68,7 +70,8 @@ function seatCard(app, g, v, i, pos, me) {
     v.turn === i && v.phase === "bidding" ? h("span", {class: "tag tag-turn"}, "to act") : null,
     v.wager_maker === i && v.wager ? h("span", {class: "tag tag-wager"}, wagerShort(v.wager)) : null,
     serverRolled(g, i, v.round) && !over ? h("span", {class: "tag", "data-rolled": "server"}, "server's dice") : null,
-    timerChip(left)));
+    timerChip(left)),
+  thinkingMark(thinking));
 }
 
 function wagerShort(code) {
