@@ -311,8 +311,9 @@ class TableManager:
 
     def _taken_over(self, table: Table, dead_node: str) -> None:
         """``table`` was loaded here from a process that died holding it (a player came
-        back to it here first, or the sweep for orphans found it): counted once, however
-        it came, if it has a game running (a lobby table just loads again)."""
+        back to it here first, the sweep for orphans found it, or this process resumed it
+        on starting): counted once, however it came, if it has a game running (a lobby
+        table just loads again)."""
         if table.session is None or not table.session.running:
             return
         self.metrics.takeovers.inc()

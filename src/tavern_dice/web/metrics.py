@@ -47,7 +47,8 @@ class Metrics:
         self.takeovers = Counter("tavern_table_takeovers",
                                  "Tables with a game running that this process took over "
                                  "from a process that died: a player came back to it here "
-                                 "first, or the sweep for orphans found it.", registry=r)
+                                 "first, the sweep for orphans found it, or this process "
+                                 "resumed it on starting.", registry=r)
 
     def observe_commit(self, steps: int, seconds: float) -> None:
         """Called from the store thread after each group commit (prometheus-client's
