@@ -220,7 +220,10 @@ async def test_web_the_tables_of_a_dead_process_are_orphans(pg_url: str) -> None
             assert asyncio.get_running_loop().time() < deadline, "locks still held"
             await asyncio.sleep(0.05)
         assert orphans == ["running"]  # the lobby table loads at its next visit
-        assert await alive.acquire("running")
+        held = await alive.acquire("running")
+        assert held is not None and held.taken_from == dead.node_id  # a takeover
+        lobby = await alive.acquire("lobby")  # its dead owner's row was cleared
+        assert lobby is not None and lobby.taken_from is None
         assert await alive.orphans() == []
         others = PostgresCoordinator(dbs[1], None)
         await others.start()
