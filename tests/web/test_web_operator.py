@@ -18,6 +18,7 @@ from sqlalchemy import text
 from web_support import WsClient, create_table, join, live_server
 
 from tavern_dice.cli import app
+from tavern_dice.web import manager as manager_module
 from tavern_dice.web.coordinator import PostgresCoordinator
 from tavern_dice.web.dbthread import StoreThread
 from tavern_dice.web.logs import configure
@@ -219,7 +220,10 @@ async def test_web_the_tables_of_a_dead_process_are_orphans(pg_url: str) -> None
             assert asyncio.get_running_loop().time() < deadline, "locks still held"
             await asyncio.sleep(0.05)
         assert orphans == ["running"]  # the lobby table loads at its next visit
-        assert await alive.acquire("running")
+        held = await alive.acquire("running")
+        assert held is not None and held.taken_from == dead.node_id  # a takeover
+        lobby = await alive.acquire("lobby")  # its dead owner's row was cleared
+        assert lobby is not None and lobby.taken_from is None
         assert await alive.orphans() == []
         others = PostgresCoordinator(dbs[1], None)
         await others.start()
@@ -229,3 +233,53 @@ async def test_web_the_tables_of_a_dead_process_are_orphans(pg_url: str) -> None
         await alive.close()
         for db in dbs:
             await db.close()
+
+
+async def running_table(server: Any) -> dict[str, Any]:
+    """A Liar's Dice table of two people with a game running (nobody moves: the people
+    are not connected), and their seat tokens."""
+    table = await create_table(server, "liars-dice", options={"bot_delay_ms": 0})
+    tid = table["table_id"]
+    table["ann"] = (await join(server, tid, "Ann"))["seat_token"]
+    await join(server, tid, "Bo")
+    host = await server.connect(tid, table["host_token"], "host")
+    assert (await host.request({"type": "start"}))["type"] == "ack"
+    table["game_id"] = host.latest_state()["game"]["game_id"]
+    await host.close()
+    return table
+
+
+@pytest.mark.asyncio
+async def test_web_takeovers_count_a_players_reconnect_as_well_as_the_sweep(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No sweeps for orphans on their own: the test runs each path when it means to.
+    monkeypatch.setattr(manager_module, "WATCH_S", 3600.0)
+    async with live_server(pg_url) as alive:
+        async with live_server(pg_url) as dying:
+            reconnected = await running_table(dying)
+            swept = await running_table(dying)
+        # `dying` stopped holding both tables; once its session is gone, they are orphans.
+        coordinator = alive.manager.coordinator
+        deadline = asyncio.get_running_loop().time() + 30  # generous: a busy machine
+        while len(await coordinator.orphans()) < 2:
+            assert asyncio.get_running_loop().time() < deadline, "locks still held"
+            await asyncio.sleep(0.05)
+        # Ann's browser comes back before the sweep: this process takes the table over.
+        ann = await alive.connect(reconnected["table_id"], reconnected["ann"], "ann")
+        assert ann.latest_state()["game"]["game_id"] == reconnected["game_id"]
+        assert counted(alive)["tavern_table_takeovers_total"] == 1
+        # A second browser on the same table takes nothing over.
+        again = await alive.connect(reconnected["table_id"], reconnected["ann"], "ann2")
+        assert counted(alive)["tavern_table_takeovers_total"] == 1
+        # The sweep finds the other table (nobody came back to it) and counts it too.
+        assert await alive.manager.watch_once() == 1
+        assert alive.manager.loaded(swept["table_id"]) is not None
+        assert counted(alive)["tavern_table_takeovers_total"] == 2
+        assert await alive.manager.watch_once() == 0
+        assert counted(alive)["tavern_table_takeovers_total"] == 2
+        for client in (ann, again):
+            await client.close()
+
+
+def counted(server: Any) -> dict[str, float]:
+    return samples(server.manager.metrics.render().decode())

@@ -28,6 +28,7 @@ import logging
 import os
 import secrets
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import IO, Protocol
 
 from sqlalchemy import text
@@ -50,6 +51,15 @@ def lock_key(kind: str, ident: str) -> int:
     return int.from_bytes(digest[:8], "big", signed=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A table this process has just become the owner of (see :meth:`Coordinator.acquire`)."""
+
+    taken_from: str | None = None
+    """The node id of the process that owned it before, which died (or lost its lock
+    session) without letting it go; ``None`` for a table nobody held."""
+
+
 class Coordinator(Protocol):
     """Ownership of tables for one server process."""
 
@@ -61,8 +71,9 @@ class Coordinator(Protocol):
         """Join (take the node lock); raises :class:`DatabaseError` if this process may
         not serve this database."""
 
-    async def acquire(self, table_id: str) -> bool:
-        """Try to become ``table_id``'s owner; whether this process owns it now."""
+    async def acquire(self, table_id: str) -> Held | None:
+        """Try to become ``table_id``'s owner: :class:`Held` if this process owns it now,
+        else ``None`` (another process holds it)."""
 
     async def release(self, table_id: str) -> None:
         """Stop owning ``table_id`` (it was put away)."""
@@ -107,8 +118,8 @@ class SoloCoordinator:
                 "postgresql://...) for several processes") from None
         self._file = handle
 
-    async def acquire(self, table_id: str) -> bool:
-        return True
+    async def acquire(self, table_id: str) -> Held | None:
+        return Held()
 
     async def release(self, table_id: str) -> None:
         return None
@@ -183,19 +194,24 @@ class PostgresCoordinator:
             raise FenceError("this process lost its PostgreSQL lock session; another "
                              "process may own its tables now")
 
-    def _acquire(self, table_id: str) -> bool:
+    def _acquire(self, table_id: str) -> Held | None:
         conn = self._session()
         got = conn.execute(text("SELECT pg_try_advisory_lock(:k)"),
                            {"k": lock_key("table", table_id)}).scalar_one()
         if not got:
-            return False
+            return None
+        # We hold the table's lock, so a row naming another node is that of a process
+        # whose session ended without letting the table go: this is a takeover, whether
+        # a player's reconnect or the sweep for orphans brought it here.
+        before = conn.execute(text("SELECT node_id FROM table_owners WHERE table_id = :t"),
+                              {"t": table_id}).scalar_one_or_none()
         conn.execute(text(
             "INSERT INTO table_owners (table_id, node_id, address, since_ms) "
             "VALUES (:t, :n, :a, :s) ON CONFLICT (table_id) DO UPDATE SET "
             "node_id = excluded.node_id, address = excluded.address, "
             "since_ms = excluded.since_ms"),
             {"t": table_id, "n": self.node_id, "a": self.address or "", "s": now_ms()})
-        return True
+        return Held(str(before) if before is not None and before != self.node_id else None)
 
     def _release(self, table_id: str) -> None:
         conn = self._session()
@@ -260,7 +276,7 @@ class PostgresCoordinator:
         log.info("node %s joined at %s (pid %d)", self.node_id, self.address, os.getpid(),
                  extra={"node": self.node_id})
 
-    async def acquire(self, table_id: str) -> bool:
+    async def acquire(self, table_id: str) -> Held | None:
         return await self.db.call(self._acquire, table_id)
 
     async def release(self, table_id: str) -> None:

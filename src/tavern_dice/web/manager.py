@@ -198,8 +198,12 @@ class TableManager:
         if await self.db.call(self.store.table, table_id) is None:
             return None
         for attempt in range(5):
-            if await self.coordinator.acquire(table_id):
-                return await self._load(table_id)
+            held = await self.coordinator.acquire(table_id)
+            if held is not None:
+                table = await self._load(table_id)
+                if table is not None and held.taken_from is not None:
+                    self._taken_over(table, held.taken_from)
+                return table
             address = await self.coordinator.owner(table_id)
             if address:
                 return Remote(address)
@@ -303,10 +307,18 @@ class TableManager:
             with contextlib.suppress(TableMoving):
                 if isinstance(await self.locate(table_id), Table):
                     taken += 1
-                    self.metrics.takeovers.inc()
-                    log.warning("table %s: taken over from a process that died", table_id,
-                                extra={"table": table_id, "node": self.coordinator.node_id})
         return taken
+
+    def _taken_over(self, table: Table, dead_node: str) -> None:
+        """``table`` was loaded here from a process that died holding it (a player came
+        back to it here first, the sweep for orphans found it, or this process resumed it
+        on starting): counted once, however it came, if it has a game running (a lobby
+        table just loads again)."""
+        if table.session is None or not table.session.running:
+            return
+        self.metrics.takeovers.inc()
+        log.warning("table %s: taken over from a process that died (node %s)", table.id,
+                    dead_node, extra={"table": table.id, "node": self.coordinator.node_id})
 
     def _drop_soon(self, table: Table) -> None:
         # Not in the table's own tasks: drop() cancels those.

@@ -45,8 +45,10 @@ class Metrics:
             "tavern_db_commit_steps", "Game steps written by one group commit.",
             buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=r)
         self.takeovers = Counter("tavern_table_takeovers",
-                                 "Tables this process took over from a process that died.",
-                                 registry=r)
+                                 "Tables with a game running that this process took over "
+                                 "from a process that died: a player came back to it here "
+                                 "first, the sweep for orphans found it, or this process "
+                                 "resumed it on starting.", registry=r)
 
     def observe_commit(self, steps: int, seconds: float) -> None:
         """Called from the store thread after each group commit (prometheus-client's

@@ -4,7 +4,8 @@ Each runs as an asyncio task that sleeps, then takes the table's lock and checks
 version number or a key, that the state it was started for still stands:
 
 * a **bot step** after every change: if the game waits on a seat the server plays (a
-  bot, or a person's stand-in), that seat's agent moves;
+  bot, or a person's stand-in), that seat's agent moves; a decision that takes more than
+  :data:`THINKING_S` is shown at the table (a ``thinking`` frame naming the seat);
 * a **turn timer** (the option ``turn_timer_s``) per decision a person is to make: when
   it runs out, the stand-in makes that one move;
 * a **takeover** per person whose last connection closed: after ``grace_s`` they are
@@ -17,7 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from tavern_dice.errors import TavernError
@@ -26,12 +29,16 @@ from tavern_dice.web import autoplay, physical
 from tavern_dice.web import protocol as p
 from tavern_dice.web.adapters import GameAdapter
 from tavern_dice.web.catalog import ActionError, Rules
+from tavern_dice.web.frames import Listener
 from tavern_dice.web.journal import GameSession
 from tavern_dice.web.seating import Seating
 from tavern_dice.web.store import now_ms
 from tavern_dice.web.tasks import cancel_all
 
 log = logging.getLogger("tavern_dice.web")
+
+THINKING_S = 0.3
+"""Seconds a bot may decide before the table is told that its seat is thinking."""
 
 
 class Scheduled(Protocol):
@@ -45,6 +52,7 @@ class Scheduled(Protocol):
     rules: Rules
     adapter: GameAdapter
     seating: Seating
+    listeners: set[Listener]
 
     def broadcast(self) -> None: ...
 
@@ -159,6 +167,13 @@ class Scheduler:
                 with contextlib.suppress(ActionError):  # logged there
                     await table.after_change()
                 return
+            thinking = Thinking(asyncio.get_running_loop(), self._send_thinking)
+
+            def agent_for(seat: int) -> Any:
+                thinking.asking(seat)  # from the worker thread, just before it decides
+                return self.agent(s.seats[seat], standin=False)
+
+            move: autoplay.Move | None = None
             try:
                 # In a worker thread: a bot may think for seconds (``strong`` loads a round's
                 # table the first time it plays it), and the event loop serves every other
@@ -166,13 +181,23 @@ class Scheduler:
                 # while the bot reads it; the move itself is made back here.
                 move = await asyncio.to_thread(
                     autoplay.next_bot_move, s.engine, lambda seat: self.server_plays(s, seat),
-                    lambda seat: self.agent(s.seats[seat], standin=False), s.asked)
+                    agent_for, s.asked)
             except DecisionCapError as error:
+                thinking.end()
                 await table.halt(s, str(error))
                 return
+            finally:
+                # A move's state frame takes the mark off; without a move (the bots passed,
+                # or the step failed) it is taken off here.
+                thinking.end(cleared=move is not None)
             if move is None:
                 return
             await self.run_move(s, move)
+
+    def _send_thinking(self, seats: list[int]) -> None:
+        text = json.dumps({"type": "thinking", "seats": seats}, separators=(",", ":"))
+        for conn in list(self.table.listeners):
+            conn.send_text(text)
 
     async def run_move(self, s: GameSession, move: autoplay.Move) -> None:
         """Make a bot's move and store it; a move the engine refuses is logged and the
@@ -266,3 +291,52 @@ class Scheduler:
         table.adapter.resolve_chance(s, table.options, server_rolls)
         with contextlib.suppress(ActionError):  # logged there
             await table.after_change()
+
+
+class Thinking:
+    """One bot step's "thinking" mark: once the step has run :data:`THINKING_S`, the seat
+    whose bot is deciding is sent to every connection (``{"type": "thinking", "seats":
+    [2]}``), once, and again only if another seat's bot takes over the deciding; when the
+    step ends without a state frame to follow, ``seats: []`` clears the mark.
+
+    :meth:`asking` is called from the bot's worker thread; everything else runs on the
+    event loop (the thread only hands the seat over).
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop,
+                 send: Callable[[list[int]], None]) -> None:
+        self._loop = loop
+        self._send = send
+        self._seat: int | None = None
+        self._shown: int | None = None
+        self._due = False
+        self._over = False
+        self._timer = loop.call_later(THINKING_S, self._on_due)
+
+    def asking(self, seat: int) -> None:
+        """The worker thread is about to ask ``seat``'s bot for its decision."""
+        self._loop.call_soon_threadsafe(self._on_asking, seat)
+
+    def _on_asking(self, seat: int) -> None:
+        self._seat = seat
+        self._show()
+
+    def _on_due(self) -> None:
+        self._due = True
+        self._show()
+
+    def _show(self) -> None:
+        if self._over or not self._due or self._seat is None or self._seat == self._shown:
+            return
+        self._shown = self._seat
+        self._send([self._seat])
+
+    def end(self, *, cleared: bool = False) -> None:
+        """The step is over; unless a state frame follows (``cleared``), a mark that was
+        shown is taken off."""
+        self._timer.cancel()
+        if self._over:
+            return
+        self._over = True
+        if self._shown is not None and not cleared:
+            self._send([])

@@ -14,6 +14,9 @@ import {hostSide, hostGameControls} from "./host.js";
 
 const GAME_NAMES = {"liars-dice": "Liar's Dice", blackjack: "Dice Blackjack"};
 
+/** Whether the table's seat list is full (no join form then). */
+const tableFull = (t) => t.seats.length >= (t.game === "liars-dice" ? t.rules.max_players : 10);
+
 export class TableApp {
   /** mode: "player" (the join link's page) or "host" (the DM console). */
   constructor(mode) {
@@ -33,6 +36,7 @@ export class TableApp {
     this.pendingFocus = null;
     this.said = new Set();
     this.catalog = null;
+    this.thinking = new Set(); // seats whose bot is taking its time (the "thinking" frame)
   }
 
   // ------------------------------------------------------------------ start-up
@@ -82,6 +86,7 @@ export class TableApp {
     if (this.socket) this.socket.close();
     this.socket = new TableSocket(this.tableId, token, {
       onState: (frame, events) => this.onState(frame, events),
+      onThinking: (seats) => { this.thinking = new Set(seats); this.render(); },
       onError: (frame) => {
         // A refused seat token is explained once the socket closes (onBadToken).
         if (frame.code === "bad-token") this.badTokenMessage = frame.message;
@@ -112,11 +117,17 @@ export class TableApp {
   onState(frame, events) {
     const before = this.state;
     this.state = frame;
+    this.thinking = new Set(); // a new state: the move the bot thought about has landed
     this.events = events;
     const g = frame.game;
+    const started = Boolean(g && before && (!before.game || before.game.game_id !== g.game_id)
+      && frame.you.seat !== null && frame.you.seat !== undefined);
     if (g && g.commitments) this.book.record(g.game_id, g.commitments);
     this.noteChanges(before, frame);
     this.render();
+    // A game you play in has started: to the table (on a phone you had scrolled down to
+    // the seat form to join).
+    if (started) queueMicrotask(() => window.scrollTo(0, 0));
     // Say what is new for this player (their turn, a reveal), once each, politely.
     const fresh = announcements(this, frame).filter(([key]) => !this.said.has(key));
     for (const [key] of fresh) this.said.add(key);
@@ -186,6 +197,12 @@ export class TableApp {
     const g = this.state && this.state.game;
     const name = g && g.seats[seat] ? g.seats[seat].name : `Seat ${seat + 1}`;
     return seat === this.you.seat ? "You" : name;
+  }
+
+  /** Whether `seat`'s bot has been deciding for a while (the server said so). */
+  isThinking(seat) {
+    const g = this.state && this.state.game;
+    return Boolean(g && g.status === "playing" && this.thinking.has(seat));
   }
 
   /** Seconds left on `seat`'s turn timer, or null. */
@@ -294,16 +311,21 @@ export class TableApp {
   page() {
     if (this.fatal) {
       return [this.topbar(null), h("main", {class: "layout layout-single"},
-        h("section", {class: "panel fatal"}, h("h2", {}, "Can't open this table"), h("p", {}, this.fatal),
+        h("section", {class: "panel fatal", "data-key": "fatal"}, h("h2", {}, "Can't open this table"), h("p", {}, this.fatal),
           h("p", {}, h("a", {href: "/"}, "Create a new table")) ))];
     }
     const s = this.state;
     if (!s) {
+      // Keyed: the table's columns replace this panel; they are not this panel moved.
       return [this.topbar(null), h("main", {class: "layout layout-single"},
-        h("section", {class: "panel"}, h("p", {class: "muted"}, this.connStatus === "offline" ? "Can't reach the table; retrying…" : "Connecting to the table…")))];
+        h("section", {class: "panel", "data-key": "connecting"}, h("p", {class: "muted"}, this.connStatus === "offline" ? "Can't reach the table; retrying…" : "Connecting to the table…")))];
     }
+    // On a phone the table fills the first screen, and the side panels start below it:
+    // so a game's regions growing and shrinking never move what is on the screen. The
+    // DM's lobby is the exception (the seating and options are its work there).
+    const fill = Boolean(s.game) || this.mode !== "host";
     return [this.topbar(s), this.banner(s),
-      h("main", {class: "layout"},
+      h("main", {class: "layout" + (fill ? " layout-fill" : "")},
         h("section", {class: "main-col"}, this.mainColumn(s)),
         h("aside", {class: "side-col"}, this.sideColumn(s)))];
   }
@@ -390,11 +412,17 @@ export class TableApp {
       h("div", {class: "felt felt-lobby"},
         h("div", {class: "lobby-title"}, GAME_NAMES[t.game]),
         h("div", {class: "lobby-sub"}, t.seats.length ? `${plural(t.seats.length, "seat")} taken` : "No one is seated yet"),
+        h("div", {class: "lobby-wait"}, this.mode === "host" ? "Seat players and bots, then start the game." : "Waiting for the DM to start the game…"),
+        // On a phone the join form is below the table: a way there from the top.
+        s.you.role === "spectator" && !tableFull(t) ? h("button", {class: "btn btn-primary narrow-only", id: "to-join-btn", onclick: () => {
+          const box = document.getElementById("join-name");
+          if (box) box.focus();
+        }}, "Take a seat ↓") : null,
+        // Last, so that seats joining add rows below and move nothing above them.
         h("div", {class: "lobby-seats"}, t.seats.map((seat) => h("div", {class: "lobby-seat", "data-key": seat.player_id},
           h("span", {class: "seat-name", title: seat.name}, seat.name, seat.player_id === s.you.player_id ? " (you)" : ""),
           presenceBadge(seat.presence, seat.bot_kind),
-          t.game === "blackjack" ? h("span", {class: "muted small"}, fmtCp(t.balances[seat.player_id] ?? 0)) : null))),
-        h("div", {class: "lobby-wait"}, this.mode === "host" ? "Seat players and bots, then start the game." : "Waiting for the DM to start the game…")),
+          t.game === "blackjack" ? h("span", {class: "muted small"}, fmtCp(t.balances[seat.player_id] ?? 0)) : null)))),
       h("p", {class: "rules-line muted small"}, "Rules: ", rulesText.filter(Boolean).join(" · ")));
   }
 
@@ -425,7 +453,7 @@ export class TableApp {
         }}, "Forget my seat on this device"));
     }
     const ui = this.ui;
-    const full = t.seats.length >= (t.game === "liars-dice" ? t.rules.max_players : 10);
+    const full = tableFull(t);
     const submit = async (e) => {
       e.preventDefault();
       const name = (ui.joinName || "").trim();

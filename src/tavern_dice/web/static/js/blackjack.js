@@ -8,7 +8,7 @@ import {h, fmtCp, fmtDelta, nameEl} from "./util.js";
 import {diceModeNote} from "./dicemode.js";
 import {die, diceRow} from "./dice.js";
 import {outcomeWords} from "./eventlog.js";
-import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
+import {presenceBadge, seatPositions, shortDigest, thinkingMark, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
 
 const PHASE_TEXT = {
@@ -148,9 +148,11 @@ function seatCard(app, g, v, i, rolls, me) {
   const final = v.finals[key];
   const bonus = final !== undefined && final !== null ? stoodBonus(app.events, i) : 0;
   const pb = v.proficiency[i];
+  const thinking = app.isThinking(i);
   return h("div", {
-    class: "seat seat-bj" + (v.turn === i ? " seat-turn" : "") + (i === me ? " seat-me" : ""),
+    class: "seat seat-bj" + (v.turn === i ? " seat-turn" : "") + (i === me ? " seat-me" : "") + (thinking ? " seat-thinking" : ""),
     style: `left:${pos.left.toFixed(2)}%;top:${pos.top.toFixed(2)}%`, "data-seat": i, "data-key": `bj-seat-${i}`,
+    "aria-busy": thinking ? "true" : null,
   },
   h("div", {class: "seat-head"},
     h("span", {class: "seat-name", title: seat.name}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
@@ -160,7 +162,8 @@ function seatCard(app, g, v, i, rolls, me) {
   key in v.bets ? h("div", {class: "seat-bet"}, h("span", {class: "chip"}, fmtCp(v.bets[key])),
     total !== undefined && (total || rolls[i]) ? h("span", {class: "seat-total", "data-total": total}, ` total ${total}`, bonus ? ` +${bonus} = ${final}` : "") : null) : null,
   rolls[i] ? h("div", {class: "seat-dice"}, diceRow(rolls[i], {sides: v.rules.player_sides, size: 24, label: `d${v.rules.player_sides}s rolled: ${rolls[i].join(", ")}`})) : null,
-  h("div", {class: "seat-foot"}, h("span", {class: `tag ${state.cls}`}, state.text), timerChip(app.timerLeft(i))));
+  h("div", {class: "seat-foot"}, h("span", {class: `tag ${state.cls}`}, state.text), timerChip(app.timerLeft(i))),
+  thinkingMark(thinking));
 }
 
 function playerActions(app, g, v, me, rolls) {

@@ -43,6 +43,17 @@ export function presenceBadge(presence, botKind) {
   return h("span", {class: `presence presence-${cls}`, title, "data-presence": presence}, text);
 }
 
+/**
+ * The mark on a seat whose bot is taking its time: drawn over the card's top edge, so
+ * that it moves nothing when it comes and goes (the seat card says aria-busy too).
+ */
+export function thinkingMark(thinking) {
+  if (!thinking) return null;
+  return h("span", {class: "thinking-mark", "data-thinking": "true"},
+    h("span", {class: "thinking-dots", "aria-hidden": "true"}, h("span", {}), h("span", {}), h("span", {})),
+    "thinking…");
+}
+
 /** "◷ 12 s" for a running turn timer. */
 export function timerChip(seconds) {
   if (seconds === null || seconds === undefined) return null;

@@ -8,7 +8,7 @@ const CLOSE_NO_TABLE = 4404;
 
 export class TableSocket {
   /**
-   * handlers: {onWelcome(frame), onState(state, events), onError(frame),
+   * handlers: {onWelcome(frame), onState(state, events), onThinking(seats), onError(frame),
    *            onStatus("connecting"|"online"|"offline"), onBadToken(), onNoTable()}
    */
   constructor(tableId, token, handlers) {
@@ -89,6 +89,9 @@ export class TableSocket {
       case "state":
         this.absorb(frame);
         if (this.handlers.onState) this.handlers.onState(frame, this.events);
+        break;
+      case "thinking":
+        if (this.handlers.onThinking) this.handlers.onThinking(frame.seats || []);
         break;
       case "pong":
         if (frame.ref === "clock" && this.pingSent) {

@@ -8,9 +8,12 @@
 import {h, nameEl, plural} from "./util.js";
 import {die, diceRow, facePlural} from "./dice.js";
 import {claimWords, namesText, parseWager, wagerWords, wagerCodeOf} from "./eventlog.js";
-import {presenceBadge, seatPositions, shortDigest, timerChip, verifyBadge, verifyDetails} from "./board.js";
+import {presenceBadge, seatPositions, shortDigest, thinkingMark, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
 import {diceModeNote} from "./dicemode.js";
+
+/** Where the page is one column (as in tavern.css). */
+const NARROW = "(max-width: 700px)";
 
 /** The main column for a Liar's Dice game. */
 export function renderLiars(app) {
@@ -18,8 +21,10 @@ export function renderLiars(app) {
   const v = g.view;
   const me = app.state.you.seat;
   // A fresh reveal (no wager yet in the new round) goes right under the table, where
-  // everyone is looking; once bidding has moved on it stays below, for reference.
-  const fresh = v.last_reveal && !v.wager && v.phase !== "over";
+  // everyone is looking; once bidding has moved on it stays below, for reference. On a
+  // phone it is always below your move (still on the first screen): moving it there and
+  // back would move your dice and your move each time.
+  const fresh = v.last_reveal && !v.wager && v.phase !== "over" && !matchMedia(NARROW).matches;
   const reveal = revealPanel(app, g, v);
   return [
     h("div", {class: "board board-liars"}, felt(app, g, v, me)),
@@ -47,6 +52,8 @@ function seatCard(app, g, v, i, pos, me) {
   if (out) classes.push("seat-out");
   if (v.winner === i) classes.push("seat-winner");
   if (v.wager_maker === i) classes.push("seat-wagered");
+  const thinking = app.isThinking(i);
+  if (thinking) classes.push("seat-thinking");
   const sides = v.rules.sides;
   const dice = i === me && v.own_dice.length
     ? diceRow(v.own_dice, {sides, size: 22, label: `your dice: ${v.own_dice.join(", ")}`})
@@ -56,7 +63,7 @@ function seatCard(app, g, v, i, pos, me) {
   const over = v.phase === "over" || g.status === "over" || g.status === "ended";
   return h("div", {
     class: classes.join(" "), style: `left:${pos.left.toFixed(2)}%;top:${pos.top.toFixed(2)}%`,
-    "data-seat": i, "data-key": `seat-${i}`, "data-dice": count,
+    "data-seat": i, "data-key": `seat-${i}`, "data-dice": count, "aria-busy": thinking ? "true" : null,
   },
   h("div", {class: "seat-head"},
     h("span", {class: "seat-name", title: seat.name}, seat.name, i === me ? h("span", {class: "you-tag"}, " (you)") : null),
@@ -68,7 +75,8 @@ function seatCard(app, g, v, i, pos, me) {
     v.turn === i && v.phase === "bidding" ? h("span", {class: "tag tag-turn"}, "to act") : null,
     v.wager_maker === i && v.wager ? h("span", {class: "tag tag-wager"}, wagerShort(v.wager)) : null,
     serverRolled(g, i, v.round) && !over ? h("span", {class: "tag", "data-rolled": "server"}, "server's dice") : null,
-    timerChip(left)));
+    timerChip(left)),
+  thinkingMark(thinking));
 }
 
 function wagerShort(code) {
@@ -106,7 +114,11 @@ function centre(app, g, v) {
         ? "Roll your dice in your cup" : "The players roll their dice in their cups") : starter === null ? "Rolling…" : [nameEl(app.nameOf(starter)), ` ${starter === app.state.you.seat ? "open" : "opens"} the bidding`]),
       v.sum_wagers ? h("div", {class: "centre-sub endgame"}, "Endgame: two dice left — wager on their sum") : null];
   }
-  return h("div", {class: "felt-centre"}, body,
+  // The words are keyed by what they say: a new wager is new words, not the old ones
+  // moved (a centred line moves with every name's width).
+  const key = v.phase === "over" ? "over" : g.status === "ended" ? "ended" : v.wager ? `wager-${v.round}-${v.wager}-${v.wager_maker}`
+    : `round-${v.round}-${v.turn ?? v.starter}-${typingRound(g) ? "typing" : ""}`;
+  return h("div", {class: "felt-centre"}, h("div", {class: "centre-body", "data-key": key}, body),
     h("div", {class: "centre-foot"}, `Round ${v.round} · ${plural(v.dice_in_play, "die", "dice")} in play`,
       v.sum_wagers ? h("span", {class: "tag tag-endgame"}, "sum endgame") : null));
 }
@@ -118,18 +130,18 @@ function tray(app, v, me) {
   if (typing && !faces.length && typing.entered.includes(me)) {
     // What this browser typed (the server never sends a hand back before the roll).
     const typed = app.ui.typedRound === typing.round ? app.ui.typedFaces : null;
-    return h("div", {class: "tray"}, h("span", {class: "tray-label"}, "Your dice"),
+    return h("div", {class: "tray", "data-key": "tray"}, h("span", {class: "tray-label"}, "Your dice"),
       typed ? diceRow(typed, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${typed.join(", ")}`}) : null,
       h("span", {class: "tray-note", id: "dice-sealed"}, "sealed ✓"));
   }
   if (faces.length && serverRolled(app.state.game, me, v.round)) {
     // Not her cup's dice: she was away when the round was rolled, and the server rolled.
-    return h("div", {class: "tray tray-server", id: "server-rolled"},
+    return h("div", {class: "tray tray-server", id: "server-rolled", "data-key": "tray"},
       h("span", {class: "tray-label"}, "The server's dice for you"),
       diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `the server's dice for you: ${faces.join(", ")}`}),
       h("span", {class: "tray-note"}, `${capital(serverRollText(serverRolled(app.state.game, me, v.round), null))}: these are not your cup's dice.`));
   }
-  return h("div", {class: "tray"},
+  return h("div", {class: "tray", "data-key": "tray"},
     h("span", {class: "tray-label"}, "Your dice"),
     faces.length ? diceRow(faces, {sides: v.rules.sides, size: 52, rowCls: "own-dice", label: `your dice: ${faces.join(", ")}`})
       : h("span", {class: "muted"}, v.dice_counts[me] === 0 ? "You are out of this game — watch the rest." : "…"),
@@ -167,9 +179,9 @@ function actions(app, g, v, me) {
     // Nothing tops the wager standing (the highest there is): the call is the only move.
     parts.push(h("p", {class: "action-note", id: "no-raise"}, "No wager tops this one: call Liar."));
   } else if (me !== null && me !== undefined && v.dice_counts[me] > 0 && v.phase === "bidding") {
-    parts.push(h("p", {class: "action-note"}, h("span", {}, "Waiting for ", nameEl(app.nameOf(v.turn)), ` to ${v.wager ? "raise or call" : "open the bidding"}…`)));
+    parts.push(h("p", {class: "action-note", "data-key": `turn-${v.turn}`}, h("span", {}, "Waiting for ", nameEl(app.nameOf(v.turn)), ` to ${v.wager ? "raise or call" : "open the bidding"}…`)));
   } else if (me === null || me === undefined) {
-    parts.push(h("p", {class: "action-note"}, v.phase === "bidding" ? h("span", {}, nameEl(app.nameOf(v.turn)), " to act.") : "Rolling…"));
+    parts.push(h("p", {class: "action-note", "data-key": `turn-${v.turn}`}, v.phase === "bidding" ? h("span", {}, nameEl(app.nameOf(v.turn)), " to act.") : "Rolling…"));
   } else if (v.dice_counts[me] === 0) {
     parts.push(h("p", {class: "action-note"}, h("span", {}, "You are out of this game. ", nameEl(app.nameOf(v.turn)), " to act.")));
   }
@@ -184,7 +196,10 @@ function actions(app, g, v, me) {
   const left = myTurn ? app.timerLeft(me) : null;
   if (left !== null) parts.unshift(h("p", {class: "action-note"}, timerChip(left), h("span", {}, "left to act, or a stand-in plays this move for you.")));
   // The actions area keeps the keyboard's place while its buttons come and go.
-  return h("section", {class: "actions", id: "actions", tabindex: "-1", "aria-label": "Your move"}, parts);
+  // A player in the round: the area is as tall on others' turns as on theirs (CSS).
+  const playing = me !== null && me !== undefined && v.dice_counts[me] > 0;
+  return h("section", {class: "actions" + (playing ? " actions-playing" : ""), id: "actions", "data-key": "actions",
+    tabindex: "-1", "aria-label": "Your move"}, parts);
 }
 
 /** The round whose physical dice are being typed in, or null. */
@@ -385,7 +400,7 @@ function revealPanel(app, g, v) {
     check ? itemBadge(check, seat) : null,
     proofs ? cupTag(g, seat, proofs.round) : null) : null));
   // Not a live region: the page's announcer says the reveal once (see app.js).
-  return h("section", {class: "reveal", id: "reveal", "data-round": ctx.round ?? ""},
+  return h("section", {class: "reveal", id: "reveal", "data-key": "reveal", "data-round": ctx.round ?? ""},
     h("header", {class: "reveal-head"},
       h("h2", {id: "reveal-heading", tabindex: "-1"}, `Reveal${ctx.round ? ` — round ${ctx.round}` : ""}`),
       proofs ? verifyBadge(check, hashEngine()) : h("span", {class: "verify-badge badge-na"}, "no commitments")),
