@@ -17,7 +17,12 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
    +-1, like the tables' exact figures).
 
     .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3,4]
-        [--dice 5] [--rules tavern,standard] [--rounds 2000 --round-dice 5]
+        [--dice 5] [--rules tavern,standard,wild-ones] [--rounds 2000 --round-dice 5]
+        [--old REF]
+
+With ``--old REF`` the same sections run first on the code and data of git commit ``REF``
+(a temporary worktree, nothing installed), then on the working tree, in one run, on the
+same seeds: the previous ``strong`` and the new one side by side.
 
 With ``--games 2000`` (the issue's figure) sections 1-3 take about an hour on two cores,
 except one line: ``lbr`` against ``strong`` under the ``tavern`` rules takes 30-60 s a
@@ -31,8 +36,13 @@ a rough picture in minutes, and ``--exploiters`` leaves ``lbr`` out.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
@@ -48,6 +58,8 @@ from tavern_dice.play.simulate import BotWins, simulate_liars_dice
 RULES: dict[str, LiarsDiceRules] = {
     "tavern": TAVERN,
     "standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD),
+    # Perudo's common house rules: ones wild, no spot-on (heads-up, spot-on never applies).
+    "wild-ones": TAVERN.replace(wild_face=1, spot_on=False),
 }
 
 
@@ -174,7 +186,11 @@ def main() -> None:
                              "section 2's trusting line)")
     parser.add_argument("--rounds", type=int, default=2000, help="section 4's rounds")
     parser.add_argument("--round-dice", type=int, default=5, help="section 4's dice each")
+    parser.add_argument("--old", default=None, help="git commit to compare against")
     args = parser.parse_args()
+    if args.old:
+        run_old(args.old)
+        print("\n=== new: the working tree ===", flush=True)
     sections = set(args.only.split(","))
     names = ([] if args.exploiters == "none"
              else args.exploiters.split(",") if args.exploiters else None)
@@ -188,6 +204,28 @@ def main() -> None:
         decision_times(args.timing_games, args.seed)
     if "4" in sections:
         single_rounds(args.rounds, args.seed, args.round_dice, args.rules.split(","))
+
+
+def run_old(ref: str) -> None:
+    """Run this script, without ``--old``, on commit ``ref``'s code and data."""
+    here = Path(__file__).resolve().parent.parent
+    argv = sys.argv[1:]
+    at = argv.index("--old") if "--old" in argv else -1
+    rest = argv[:at] + argv[at + 2:] if at >= 0 else [a for a in argv
+                                                      if not a.startswith("--old=")]
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(tree), ref],
+                       check=True, capture_output=True)
+        try:
+            print(f"=== old: {ref} ===", flush=True)
+            env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+            env.pop("TAVERN_TABLES", None)
+            subprocess.run([sys.executable, str(Path(__file__).resolve()), *rest], env=env,
+                           cwd=tree, check=True)
+        finally:
+            subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force",
+                            str(tree)], check=False, capture_output=True)
 
 
 if __name__ == "__main__":

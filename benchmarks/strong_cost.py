@@ -6,8 +6,9 @@ every decision ``strong`` makes, on its turn and out of turn, in CPU seconds
 (``time.process_time``). Printed per case: the cold decision (the first of the process),
 the warm ones' median, 99th percentile and maximum, and the process's peak RSS. Heads-up
 cases are single rounds dealt with the given dice (first bidder's first), under the seed's
-rules (``tavern``) and the ``standard`` raise; the 4- and 10-player cases are whole games.
-The last case plays ``--games`` whole heads-up games of 5 dice each in one process, through
+rules (``tavern``), the ``standard`` raise and ones wild (``wild``, cases 12-13); the 4- and
+10-player cases are whole games.
+Case 11 plays ``--games`` whole heads-up games of 5 dice each in one process, through
 every round size, for the peak RSS of a long-lived player.
 
 With ``--old REF`` the same cases run first on the code and data of git commit ``REF``
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -35,7 +37,10 @@ CASES: list[tuple[str, str, tuple[int, ...]]] = [
     ("tavern", "2p", (4, 3)), ("tavern", "2p", (1, 1)),
     ("standard", "2p", (5, 5)), ("standard", "2p", (4, 4)), ("standard", "2p", (3, 3)),
     ("tavern", "4p", (5, 5, 5, 5)), ("tavern", "10p", (5,) * 10),
+    ("wild", "2p", (5, 5)), ("wild", "2p", (3, 3)),
 ]
+"""Rules: ``tavern`` (the seed's), ``standard`` (its ``standard`` raise), ``wild`` (ones wild,
+no spot-on: Perudo's common house rules, searched on the ones-wild blueprint)."""
 
 
 def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dict[str, object]:
@@ -51,7 +56,8 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
     from tavern_dice.play.round_gain import deal_round
     from tavern_dice.play.runner import liars_dice_step
 
-    rules = TAVERN if rules_name == "tavern" else TAVERN.replace(raise_rule=RaiseRule.STANDARD)
+    rules = {"tavern": TAVERN, "standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD),
+             "wild": TAVERN.replace(wild_face=1, spot_on=False)}[rules_name]
     times: list[float] = []
 
     class Timed(StrongLiarsDiceBot):
@@ -76,7 +82,8 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
                               (dice[0], dice[1]))
         else:
             game = LiarsDiceGame(len(dice), rules=rules, dice=SeededDice(seed))
-        agents = [TrustingLiarsDiceBot(f"t{i}", seed=seed) for i in range(len(dice))]
+        agents: list[Any] = [TrustingLiarsDiceBot(f"t{i}", seed=seed)
+                                for i in range(len(dice))]
         agents[k % len(dice)] = Timed("strong", seed=seed)
         first = game.round
         while game.winner is None and (kind != "2p" or game.round == first):
@@ -123,7 +130,8 @@ def main() -> None:
         subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(tree),
                         args.old], check=True, capture_output=True)
         sources.insert(0, (f"old {args.old}", tree / "src"))
-    cases = [*CASES, ("tavern", "games", (5, 5))]
+    # The long-lived player stays case 11, as before the ones-wild cases came.
+    cases = [*CASES[:10], ("tavern", "games", (5, 5)), *CASES[10:]]
     chosen = {int(n) for n in args.only.split(",") if n} or set(range(1, len(cases) + 1))
     try:
         for number, (rules, kind, dice) in enumerate(cases, 1):

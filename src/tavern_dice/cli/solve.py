@@ -316,18 +316,19 @@ def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None, lis
     of each round, the blueprint with the longest memory shipped), the rules key they
     were solved for, and the blueprint files not found (a partial ``$TAVERN_TABLES``)."""
     from tavern_dice.strategy.liars_dice.solver.blueprint import (
-        RECALLS,
+        SHIPPED_RECALLS,
         blueprint_key,
         data_path,
+        read_meta,
     )
-    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, read_meta
+    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
 
     key = blueprint_key(TABLE_RULES[rules])
     if key is None:
         return [], None, []
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     missing: list[Path] = []
-    for recall in sorted(RECALLS):
+    for recall in sorted(SHIPPED_RECALLS[key]):
         path = data_path(key, recall=recall)
         try:
             meta = read_meta(path)

@@ -27,15 +27,22 @@ It covers the ``standard`` raise; the seed's ``either`` rule plays it as a stand
 an ``either``-only raise brought to a wager is answered from that wager, with any raise
 the rules forbid (a repeat, L5b) left out.
 
-Files (``tavern_dice/data/liars_dice_heads_up_recall<k>_<key>.npz``, one per memory
-``k``): per round ``(first bidder's dice, second's)``, each player's probabilities per
-(slot, hand) as ``uint8`` (x 255, renormalised on load), read lazily one round at a time.
-Rebuild with ``python -m tavern_dice.strategy.liars_dice.solver.build_blueprints``.
+Rules without a table of their own get blueprints for every round they can: the seed's
+rules with ones wild (:data:`BLUEPRINT_RULES` ``wild-ones-standard``, Perudo's common house
+rule; heads-up, spot-on changes nothing) have last-wager blueprints from 3 to 10 dice in
+play, which play its ``standard`` rounds and value the search's leaves under its
+``either`` raise (:mod:`.search`).
+
+Files: one folder per memory ``k`` and key
+(``tavern_dice/data/liars_dice_heads_up_recall<k>_<key>/``), one file per round
+``r<first bidder's dice>_<second's>.npz`` (:mod:`.table_store`'s layout), each player's
+probabilities per (slot, hand) as ``uint8`` (x 255, renormalised on load). Rebuilding a
+round rewrites its file alone. Rebuild with
+``python -m tavern_dice.strategy.liars_dice.solver.build_blueprints``.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,44 +54,67 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import IllegalActionError, TavernError
-from tavern_dice.liars_dice.rules import LiarsDiceRules
+from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
 from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.table_store import (
+    read_round,
+    read_round_info,
+    round_file,
+    round_files,
+    write_round,
+)
 from tavern_dice.strategy.liars_dice.solver.tables import (
     MAX_DICE,
     TABLE_RULES,
-    TABLE_STAND_INS,
     TableError,
     data_file,
     heads_up_round,
     keep_legal,
-    table_key,
-    write_data,
 )
 
 FloatArray = npt.NDArray[np.floating[Any]]
 
 MIN_DICE_IN_PLAY = 7
-"""Blueprints cover heads-up rounds with at least this many dice in play (the tables
-cover the rest)."""
+"""The ``tavern-standard`` blueprints cover heads-up rounds with at least this many dice
+in play (the tables cover the rest)."""
 
-BLUEPRINT_KEYS = ("tavern-standard",)
-"""The rules keys (of :data:`.tables.TABLE_RULES`) with shipped blueprints."""
+BLUEPRINT_RULES: dict[str, LiarsDiceRules] = {
+    "tavern-standard": TABLE_RULES["tavern-standard"],
+    "wild-ones-standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD, wild_face=1),
+}
+"""The rules each key's blueprints were solved for (always the ``standard`` raise: the
+``either`` raise plays them as a stand-in)."""
+
+BLUEPRINT_KEYS = tuple(BLUEPRINT_RULES)
+"""The rules keys with shipped blueprints."""
+
+MIN_IN_PLAY: dict[str, int] = {"tavern-standard": MIN_DICE_IN_PLAY, "wild-ones-standard": 3}
+"""Per key, the fewest dice in play its blueprints cover: above the tables for a key that
+has them; from 3 for one that has none (two dice in play is the sum endgame, L10, which
+no wild face changes: the seed's own table plays it)."""
+
+SHIPPED_RECALLS: dict[str, tuple[int, ...]] = {
+    "tavern-standard": (2, 1), "wild-ones-standard": (1,)}
+"""Per key, the memories shipped (a two-wager build takes hours, :func:`default_iterations`)."""
 
 RECALLS = (2, 1)
-"""The memories shipped, the longest first: a player asks the longest that covers its
-round and has a node for its history."""
+"""The memories a blueprint may have, the longest first: a player asks the longest that
+covers its round and has a node for its history."""
 
 _SCALE = 255.0
+_DROP_AT_MOST = 1
+"""Stored chances (x 255) this small are written as 0 (:func:`save_round`)."""
 
 
-def blueprint_rounds() -> list[tuple[int, int]]:
-    """Every ``(first bidder's dice, second's)`` the blueprints cover, biggest first."""
+def blueprint_rounds(key: str = "tavern-standard") -> list[tuple[int, int]]:
+    """Every ``(first bidder's dice, second's)`` the blueprints of ``key`` cover, biggest
+    first."""
     rounds = [(a, b) for a in range(1, MAX_DICE + 1) for b in range(1, MAX_DICE + 1)
-              if a + b >= MIN_DICE_IN_PLAY]
+              if a + b >= MIN_IN_PLAY[key]]
     return sorted(rounds, key=lambda d: (-(d[0] + d[1]), d))
 
 
@@ -154,7 +184,7 @@ def solve_blueprint(
     average strategy and what the solve measured (its exploitability lower bound within
     the abstraction: the best responses there remember no more wagers)."""
     start = time.perf_counter()
-    spec = RoundSpec.from_rules(TABLE_RULES[key], dice)
+    spec = RoundSpec.from_rules(BLUEPRINT_RULES[key], dice)
     game = RoundGame.build(spec)
     tree = PublicTree.build(game.bids.n_bids, recall)
     solver = DagCFRSolver(game, tree)
@@ -168,28 +198,52 @@ def solve_blueprint(
 
 
 def data_path(key: str, folder: Path | None = None, recall: int = 1) -> Path:
-    """Where the ``recall`` blueprints of ``key`` live (``folder``, ``$TAVERN_TABLES``, or
-    the package data)."""
+    """The folder of the ``recall`` blueprints of ``key`` (in ``folder``, ``$TAVERN_TABLES``,
+    or the package data), one file per round."""
     if key not in BLUEPRINT_KEYS:
         raise TableError(f"no heads-up blueprint {key!r}; available: {list(BLUEPRINT_KEYS)}")
     if recall not in RECALLS:
         raise TableError(f"no blueprint remembers {recall!r} wagers; available: {list(RECALLS)}")
-    return data_file(f"liars_dice_heads_up_recall{recall}_{key}.npz", folder)
+    return data_file(f"liars_dice_heads_up_recall{recall}_{key}", folder)
+
+
+def save_round(key: str, folder: Path, strategy: tuple[FloatArray, FloatArray],
+               meta: dict[str, Any]) -> Path:
+    """Write one round's blueprint (``meta["dice"]``) into ``folder``; return its file.
+
+    A chance stored as 1/255 or less is dropped (its node renormalised on load): the
+    ones-wild files came out 7 % smaller so, which kept all the package's data within
+    20 MB. (The ``tavern-standard`` files were built before this and keep theirs.)"""
+    arrays = {}
+    for p in (0, 1):
+        stored = np.rint(np.clip(strategy[p], 0.0, 1.0) * _SCALE).astype(np.uint8)
+        stored[stored <= _DROP_AT_MOST] = 0
+        arrays[f"p{p}"] = stored
+    return write_round(folder, key, BLUEPRINT_RULES[key].to_dict(), arrays, meta,
+                       names=("p0", "p1"))
 
 
 def save(
     solved: dict[tuple[int, int], tuple[tuple[FloatArray, FloatArray], dict[str, Any]]],
-    key: str, path: Path, extra: dict[str, Any] | None = None,
+    key: str, folder: Path,
 ) -> None:
-    """Write the blueprints ``solved`` (by dice) as the package data of ``key``."""
-    arrays: dict[str, npt.NDArray[Any]] = {}
-    rounds = []
-    for (a, b), (strategy, meta) in sorted(solved.items()):
-        for p in (0, 1):
-            arrays[f"r{a}_{b}_p{p}"] = np.rint(
-                np.clip(strategy[p], 0.0, 1.0) * _SCALE).astype(np.uint8)
-        rounds.append(meta)
-    write_data(path, arrays, key, rounds, extra)
+    """Write the blueprints ``solved`` (by dice) into ``folder``, a file per round."""
+    for _, (strategy, meta) in sorted(solved.items()):
+        save_round(key, folder, strategy, meta)
+
+
+def read_meta(folder: Path) -> dict[str, Any]:
+    """Every round's figures in a blueprint ``folder``: ``{"key", "rules", "rounds"}``.
+
+    Raises:
+        FileNotFoundError: the folder holds no round file.
+    """
+    files = round_files(folder)
+    if not files:
+        raise FileNotFoundError(f"no blueprint files in {folder}")
+    key = folder.name.partition("_recall")[2].partition("_")[2]
+    rules = BLUEPRINT_RULES[key].to_dict() if key in BLUEPRINT_RULES else {}
+    return {"key": key, "rules": rules, "rounds": [read_round_info(p) for _, p in files]}
 
 
 @lru_cache(maxsize=32)
@@ -197,26 +251,21 @@ def load_blueprint(
     key: str, first: int, second: int, folder: Path | None = None, recall: int = 1
 ) -> Blueprint:
     """The shipped ``recall`` blueprint of round ``(first, second)`` under ``key``."""
-    path = data_path(key, folder, recall)
-    name = f"r{first}_{second}"
-    with np.load(path, allow_pickle=False) as data:
-        meta = json.loads(str(data["meta"]))
-        if f"{name}_p0" not in data:
-            raise TableError(f"the {key} recall-{recall} blueprints have no round with dice "
-                             f"{(first, second)}")
-        raw = (data[f"{name}_p0"], data[f"{name}_p1"])
-    info: dict[str, Any] = next(
-        (r for r in meta["rounds"] if r["dice"] == [first, second]), {})
+    path = round_file(data_path(key, folder, recall), first, second)
+    if not path.is_file():
+        raise TableError(f"the {key} recall-{recall} blueprints have no round with dice "
+                         f"{(first, second)}")
+    arrays, info = read_round(path, names=("p0", "p1"))
     game = _round_game(key, first, second)
     tree = PublicTree.build(game.bids.n_bids, recall)
-    return Blueprint(game, tree, raw, dict(info))
+    return Blueprint(game, tree, (arrays["p0"], arrays["p1"]), dict(info))
 
 
 @lru_cache(maxsize=16)
 def _round_game(key: str, first: int, second: int) -> RoundGame:
     """The round's wagers and hands, one per round whatever the memory (a player falling
     back from the two-wager blueprint to the last-wager one reads the same game)."""
-    return RoundGame.build(RoundSpec.from_rules(TABLE_RULES[key], (first, second)))
+    return RoundGame.build(RoundSpec.from_rules(BLUEPRINT_RULES[key], (first, second)))
 
 
 def _node_rows(raw: npt.NDArray[np.uint8]) -> FloatArray:
@@ -231,26 +280,27 @@ def _node_rows(raw: npt.NDArray[np.uint8]) -> FloatArray:
 
 
 def blueprint_key(rules: LiarsDiceRules) -> str | None:
-    """The blueprint that plays rounds of ``rules`` (its own or its stand-in's)."""
-    key = table_key(rules)
-    if key is None:
-        return None
-    for candidate in (key, TABLE_STAND_INS.get(key)):
-        if candidate in BLUEPRINT_KEYS:
-            return candidate
+    """The blueprint that plays rounds of ``rules``: one solved for the same dice, wild
+    face and endgame, under the same raise rule or (the ``either`` raise) as its stand-in;
+    a repeated wager (L5b) is never a ``standard`` raise, so that rule does not matter."""
+    for key, solved in BLUEPRINT_RULES.items():
+        if (rules.sides == solved.sides and rules.wild_face == solved.wild_face
+                and rules.sum_endgame == solved.sum_endgame
+                and rules.raise_rule in (solved.raise_rule, RaiseRule.EITHER)):
+            return key
     return None
 
 
 def blueprint_round(view: LiarsDiceView) -> tuple[str, int, int, int] | None:
     """``(blueprint key, first bidder's dice, second's, my player number)`` when it is the
-    viewing seat's turn in a heads-up round a blueprint covers (7-10 dice in play), else
-    ``None``."""
+    viewing seat's turn in a heads-up round a blueprint covers (7-10 dice in play; from 3
+    for a key without tables), else ``None``."""
     found = heads_up_round(view)
     if found is None or view.turn != view.seat:
         return None
     first, second, player, _ = found
     key = blueprint_key(view.rules)
-    if key is None or first + second < MIN_DICE_IN_PLAY:
+    if key is None or first + second < MIN_IN_PLAY[key]:
         return None
     return key, first, second, player
 

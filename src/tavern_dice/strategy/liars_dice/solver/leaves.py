@@ -260,11 +260,12 @@ class LeafValues:
         return out
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def leaf_values(key: str, first: int, second: int) -> LeafValues:
     """The blueprint values of round ``(first, second)`` under blueprint ``key`` (about a
-    second to build at 5 v 5 from the last-wager blueprint; kept for the last few rounds
-    asked)."""
+    second to build at 5 v 5 from the last-wager blueprint; 60 MB there). Two rounds are
+    kept: a heads-up game meets each round size once, from the biggest down, so a longer
+    memory would hold rounds the game has left behind."""
     if ESCAPES:
         game = load_blueprint(key, first, second).game
         return LeafValues(first, second, game, (escape_memory(game, ESCAPES),), {})

@@ -1,4 +1,5 @@
-"""Heads-up tables on disk: one folder per rules key, one file per round.
+"""Heads-up tables on disk: one folder per rules key, one file per round (the blueprints'
+folders, :mod:`.blueprint`, are laid out the same way).
 
 A key's tables live in the folder ``liars_dice_heads_up_<key>/`` (package data, a build's
 ``--out`` folder, or ``$TAVERN_TABLES``), each round ``(first bidder's dice, second's)`` in
@@ -51,20 +52,22 @@ def write_npz(path: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
 
 
 def write_round(folder: Path, key: str, rules: dict[str, Any],
-                arrays: dict[str, npt.NDArray[Any]], info: dict[str, Any]) -> Path:
-    """Write one round's ``arrays`` and figures ``info`` (with its ``dice``) into the key's
-    ``folder``; return the file. Byte-identical content leaves the file as it was."""
+                arrays: dict[str, npt.NDArray[Any]], info: dict[str, Any],
+                names: tuple[str, ...] = ARRAYS) -> Path:
+    """Write one round's arrays ``names`` (a table's, or a blueprint's ``p0``/``p1``) and
+    figures ``info`` (with its ``dice``) into the key's ``folder``; return the file."""
     first, second = (int(d) for d in info["dice"])
     path = round_file(folder, first, second)
     meta = {"format": FORMAT, "key": key, "rules": rules, "round": info}
-    write_npz(path, {**{k: arrays[k] for k in ARRAYS}, "meta": np.array(json.dumps(meta))})
+    write_npz(path, {**{k: arrays[k] for k in names}, "meta": np.array(json.dumps(meta))})
     return path
 
 
-def read_round(path: Path) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-    """A round file's arrays and its figures."""
+def read_round(path: Path, names: tuple[str, ...] = ARRAYS,
+               ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+    """A round file's arrays ``names`` and its figures."""
     with np.load(path, allow_pickle=False) as data:
-        arrays = {k: data[k] for k in ARRAYS}
+        arrays = {k: data[k] for k in names}
         meta: dict[str, Any] = json.loads(str(data["meta"]))
     return arrays, meta["round"]
 

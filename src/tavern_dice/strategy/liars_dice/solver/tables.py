@@ -19,7 +19,6 @@ for how long each takes).
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Collection, Sequence
 from functools import lru_cache
@@ -50,7 +49,6 @@ from tavern_dice.strategy.liars_dice.solver.table_store import (
     read_folder_meta,
     read_round,
     round_file,
-    write_npz,
     write_round,
 )
 
@@ -152,25 +150,12 @@ def _stored(table: RoundTable, player: int) -> npt.NDArray[Any]:
     return stored_rows(table, player)
 
 
-def write_data(path: Path, arrays: dict[str, npt.NDArray[Any]], key: str,
-               rounds: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
-    """Write ``arrays`` and the JSON metadata of rules ``key`` and its ``rounds`` to the
-    single compressed ``.npz`` at ``path`` (the blueprints' layout)."""
-    meta = {"format": 1, "key": key, "rules": TABLE_RULES[key].to_dict(), "rounds": rounds,
-            **(extra or {})}
-    write_npz(path, {**arrays, "meta": np.array(json.dumps(meta))})
-
-
 def read_meta(path: Path) -> dict[str, Any]:
-    """The JSON metadata of the table folder (every round's figures) or single ``.npz``
-    file (the blueprints') at ``path`` (read now, not cached)."""
-    if path.is_dir() or path.suffix != ".npz":
-        key = path.name.removeprefix("liars_dice_heads_up_")
-        rules = TABLE_RULES[key].to_dict() if key in TABLE_RULES else {}
-        return read_folder_meta(path, key, rules)
-    with np.load(path, allow_pickle=False) as data:
-        meta: dict[str, Any] = json.loads(str(data["meta"]))
-    return meta
+    """The JSON metadata of the table folder at ``path``: every round's figures (read now,
+    not cached)."""
+    key = path.name.removeprefix("liars_dice_heads_up_")
+    rules = TABLE_RULES[key].to_dict() if key in TABLE_RULES else {}
+    return read_folder_meta(path, key, rules)
 
 
 @lru_cache(maxsize=4)
@@ -190,7 +175,7 @@ def metadata(key: str) -> dict[str, Any]:
     return _meta(str(data_path(key)))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def load_round(key: str, first: int, second: int, folder: Path | None = None) -> RoundTable:
     """The shipped policy of round ``(first bidder's dice, second's)`` under ``key`` (from
     the package data, or from ``folder``), its rows kept as stored."""
@@ -227,7 +212,11 @@ def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
     """``(key, first bidder's dice, second's, my player number, opponent)`` of a
     heads-up round a table covers, or ``None``."""
     found = heads_up_round(view)
-    key = table_key(view.rules)
+    rules = view.rules
+    if view.sum_wagers and rules.wild_face is not None:
+        # Every die counts toward a sum (L10): the round is the one without a wild face.
+        rules = rules.replace(wild_face=None)
+    key = table_key(rules)
     if found is None or key is None:
         return None
     return (key, *found)
