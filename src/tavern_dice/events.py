@@ -20,6 +20,9 @@ from tavern_dice.errors import LogError
 E = TypeVar("E", bound="Event")
 
 _REGISTRY: dict[str, type[Event]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each event class's field names in order (``dataclasses.fields`` rebuilds its answer
+at every call, and the web table turns events into data for every change)."""
 
 HIDDEN = None
 """What a masked die shows: ``None`` in place of each face."""
@@ -41,9 +44,14 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """Return ``{"type": ..., field: value, ...}`` with tuples as lists."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
         out: dict[str, Any] = {"type": self.type}
-        for field in dataclasses.fields(self):
-            out[field.name] = _to_json(getattr(self, field.name))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = _to_json(value) if isinstance(value, tuple | list) else value
         return out
 
     @staticmethod
@@ -75,9 +83,8 @@ class Event:
 
 
 def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_to_json(v) for v in value]
-    return value
+    # Called for sequences only; their items are mostly numbers, not looked into.
+    return [_to_json(v) if isinstance(v, tuple | list) else v for v in value]
 
 
 def _from_json(value: Any) -> Any:

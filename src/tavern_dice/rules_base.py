@@ -54,9 +54,9 @@ class RulesetMixin:
     def to_dict(self) -> dict[str, Any]:
         """Return the ruleset as JSON-ready data (enums as their values)."""
         out: dict[str, Any] = {}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            value = getattr(self, field.name)
-            out[field.name] = value.value if isinstance(value, enum.Enum) else value
+        for name in _field_types(type(self)):  # the fields in order, read once per class
+            value = getattr(self, name)
+            out[name] = value.value if isinstance(value, enum.Enum) else value
         return out
 
     @classmethod
