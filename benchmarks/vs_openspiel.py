@@ -1,7 +1,8 @@
 """Benchmark against OpenSpiel (needs the ``bench`` extra: ``pip install open-spiel``).
 
 Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N] [--repeat R]
-[--steps S] [--skip-solve] [--profile]``.
+[--steps S] [--skip-solve] [--profile] [--old REF]``. ``--old REF`` runs parts (ii) and (iii)
+again in the same run on a ``git worktree`` of ``REF`` (old and new side by side).
 
 (i)  Wall time to reach exploitability <= 1e-3 on OpenSpiel's ``liars_dice``
      (1 die each, 6 sides, face 6 wild, standard raise): our vectorised DCFR
@@ -48,11 +49,16 @@ from __future__ import annotations
 import argparse
 import copy
 import cProfile
+import os
 import pstats
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -307,6 +313,8 @@ def main() -> None:
                         help="agent steps per RL environment and run (part iii)")
     parser.add_argument("--skip-solve", action="store_true", help="parts (ii) and (iii) only")
     parser.add_argument("--profile", action="store_true", help="profile the tavern rounds")
+    parser.add_argument("--old", metavar="REF",
+                        help="then parts (ii) and (iii) again on a git worktree of REF")
     args = parser.parse_args()
 
     if args.profile:
@@ -314,8 +322,33 @@ def main() -> None:
         return
     if not args.skip_solve:
         solve(args.check_every, args.max_iterations)
+    if args.old:
+        print("new: this tree")
     engines(args.rounds, args.repeat)
     environments(args.steps, args.repeat)
+    if args.old:
+        run_old(args)
+
+
+def run_old(args: argparse.Namespace) -> None:
+    """Parts (ii) and (iii) once more, in a process that imports a worktree of
+    ``args.old`` (its ``src`` first on ``PYTHONPATH``), this script unchanged."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree),
+                        args.old], check=True, capture_output=True)
+        try:
+            commit = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+                                    check=True, capture_output=True, text=True).stdout.strip()
+            print(f"old: {args.old} ({commit})", flush=True)
+            env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+            subprocess.run([sys.executable, __file__, "--skip-solve", "--rounds",
+                            str(args.rounds), "--repeat", str(args.repeat), "--steps",
+                            str(args.steps)], check=True, env=env)
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
 
 
 def profile(rounds: int) -> None:

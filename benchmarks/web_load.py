@@ -30,7 +30,8 @@ The load generator runs on the same machine and takes CPU from the servers.
 ``--old REF`` measures a second version side by side: a ``git worktree`` of ``REF`` is
 checked out in a temporary folder, and at every level its servers (the same Python and
 packages, its own ``src`` first on ``PYTHONPATH``) take the same load right after this
-tree's, on a fresh database each. ``--profile FILE`` runs this tree's server under cProfile
+tree's, on a fresh database each (``--repeat N``: N times over, in turn, as the machine's
+other load comes and goes). ``--profile FILE`` runs this tree's server under cProfile
 (one process: the ``sqlite`` set-up) and writes its statistics to ``FILE`` when the server
 stops (``python -m pstats`` reads them), to see where a server's time goes flat out.
 
@@ -407,8 +408,9 @@ def row(setup: str, think_ms: int, r: dict[str, float]) -> str:
 
 async def measure(name: str, versions: list[Version], folder: Path, cluster: Any,
                   args: argparse.Namespace, think: int, n: int) -> None:
-    """One level of one set-up, for each version in turn, each on a fresh database."""
-    for k, version in enumerate(versions):
+    """One level of one set-up, for each version in turn (``--repeat`` times over), each
+    on a fresh database."""
+    for k, version in enumerate(versions * args.repeat):
         level = f"{think}_{n}_{k}"
         setup = await start_setup(name, folder, level, cluster, version)
         try:
@@ -493,6 +495,8 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=1800.0,
                         help="hard limit on the whole run, seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure each level this many times, the versions in turn")
     parser.add_argument("--old", metavar="REF",
                         help="also measure commit REF (a git worktree), side by side")
     parser.add_argument("--profile", metavar="FILE",
