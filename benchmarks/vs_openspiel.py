@@ -1,7 +1,8 @@
 """Benchmark against OpenSpiel (needs the ``bench`` extra: ``pip install open-spiel``).
 
 Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N] [--repeat R]
-[--skip-solve] [--profile]``.
+[--steps S] [--skip-solve] [--profile] [--old REF]``. ``--old REF`` runs parts (ii) and (iii)
+again in the same run on a ``git worktree`` of ``REF`` (old and new side by side).
 
 (i)  Wall time to reach exploitability <= 1e-3 on OpenSpiel's ``liars_dice``
      (1 die each, 6 sides, face 6 wild, standard raise): our vectorised DCFR
@@ -32,6 +33,13 @@ Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--check-every K] [--rounds N
      simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.playouts.random_playouts`,
      all rounds in lockstep): a different kind of program, not an engine.
      ``--profile`` prints a cProfile of the tavern engine's rounds (set-up excluded).
+(iii) Reinforcement-learning environments stepped one state at a time, uniformly random
+     play on OpenSpiel's ``liars_dice`` (2 players, 1 die each, one round an episode):
+     the PettingZoo AEC environment (:func:`tavern_dice.interop.pettingzoo.liars_dice.env`,
+     with PettingZoo's usual wrappers; ``last()`` then ``step()``, the action drawn from
+     the observation's action mask) against OpenSpiel's ``rl_environment.Environment``
+     (``step([action])``, the action drawn from ``legal_actions``); agent steps per second
+     of CPU time, episode resets included, best of ``--repeat`` alternating runs.
 
 Prints its figures; it is not a test.
 """
@@ -41,16 +49,23 @@ from __future__ import annotations
 import argparse
 import copy
 import cProfile
+import os
 import pstats
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pyspiel
+from open_spiel.python import rl_environment
 
 from tavern_dice.dice import RollSpec
+from tavern_dice.interop.pettingzoo.liars_dice import env as liars_env
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import OPENSPIEL
 from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -233,15 +248,73 @@ def engines(rounds: int, repeat: int) -> None:
           f"{statistics.median(times):.2f} s)")
 
 
+def pettingzoo_steps(steps: int, seed: int) -> float:
+    """Agent steps per CPU second of the PettingZoo AEC environment, random play."""
+    rng = random.Random(seed)
+    env = liars_env(players=2, rules=OPENSPIEL, single_round=True)
+    env.reset(seed=seed)
+    made = 0
+    start = time.process_time()
+    while made < steps:
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            made += 1
+        env.reset()
+    return made / (time.process_time() - start)
+
+
+def openspiel_steps(steps: int, seed: int) -> float:
+    """Agent steps per CPU second of OpenSpiel's ``rl_environment``, random play."""
+    rng = random.Random(seed)
+    env = rl_environment.Environment("liars_dice")
+    env.seed(seed)
+    time_step = env.reset()
+    made = 0
+    start = time.process_time()
+    while made < steps:
+        if time_step.last():
+            time_step = env.reset()
+            continue
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        time_step = env.step([legal[rng.randrange(len(legal))]])
+        made += 1
+    return made / (time.process_time() - start)
+
+
+def environments(steps: int, repeat: int) -> None:
+    """Part (iii): the RL environments, one agent step at a time."""
+    print("(iii) RL environments, uniformly random play on liars_dice (2 players, 1 die "
+          "each, one round an episode), agent steps per CPU second", flush=True)
+    best = [0.0, 0.0]
+    for _ in range(repeat):
+        for k, measure in enumerate((pettingzoo_steps, openspiel_steps)):
+            best[k] = max(best[k], measure(steps, 1))
+    print(f"  PettingZoo AEC (tavern_dice.interop.pettingzoo.liars_dice.env): "
+          f"{best[0]:,.0f} steps/s")
+    print(f"  OpenSpiel rl_environment.Environment('liars_dice'):           "
+          f"{best[1]:,.0f} steps/s")
+    print(f"  ratio PettingZoo / rl_environment: {best[0] / best[1]:.2f}")
+
+
 def main() -> None:
-    """Run both benchmarks and print the figures."""
+    """Run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check-every", type=int, default=10)
     parser.add_argument("--max-iterations", type=int, default=5000)
     parser.add_argument("--rounds", type=int, default=20_000, help="rounds per engine and run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
-    parser.add_argument("--skip-solve", action="store_true", help="part (ii) only")
+    parser.add_argument("--steps", type=int, default=20_000,
+                        help="agent steps per RL environment and run (part iii)")
+    parser.add_argument("--skip-solve", action="store_true", help="parts (ii) and (iii) only")
     parser.add_argument("--profile", action="store_true", help="profile the tavern rounds")
+    parser.add_argument("--old", metavar="REF",
+                        help="then parts (ii) and (iii) again on a git worktree of REF")
     args = parser.parse_args()
 
     if args.profile:
@@ -249,7 +322,33 @@ def main() -> None:
         return
     if not args.skip_solve:
         solve(args.check_every, args.max_iterations)
+    if args.old:
+        print("new: this tree")
     engines(args.rounds, args.repeat)
+    environments(args.steps, args.repeat)
+    if args.old:
+        run_old(args)
+
+
+def run_old(args: argparse.Namespace) -> None:
+    """Parts (ii) and (iii) once more, in a process that imports a worktree of
+    ``args.old`` (its ``src`` first on ``PYTHONPATH``), this script unchanged."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree),
+                        args.old], check=True, capture_output=True)
+        try:
+            commit = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+                                    check=True, capture_output=True, text=True).stdout.strip()
+            print(f"old: {args.old} ({commit})", flush=True)
+            env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+            subprocess.run([sys.executable, __file__, "--skip-solve", "--rounds",
+                            str(args.rounds), "--repeat", str(args.repeat), "--steps",
+                            str(args.steps)], check=True, env=env)
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
 
 
 def profile(rounds: int) -> None:

@@ -1,6 +1,6 @@
 """What a change at a web table costs in ``state`` frames: every connection's frame built
-and encoded with ``json.dumps`` (:class:`tavern_dice.web.frames.Frames`), as a table
-does on each change (``Table.broadcast``).
+and encoded (:class:`tavern_dice.web.frames.Frames`), as a table does on each change
+(``Table.broadcast``).
 
 A Liar's Dice game a few wagers in, with every seat a person who is online and some
 spectators; each change rebuilds the frames of all connections (no new log entries, as

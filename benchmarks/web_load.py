@@ -10,7 +10,10 @@ player act as soon as it is its turn (after the think time), and measures for
   server has applied it, stored it durably and queued every seat's ``state``);
   median (p50), 99th percentile and the largest;
 * actions per second over all tables;
-* CPU used by the server processes (all workers) and by the database server.
+* CPU used by the server processes (all workers) and by the database server, and the
+  server's CPU per acknowledged action (``server CPU per action: N µs``: the server
+  processes' CPU time divided by the actions acknowledged meanwhile), beside the load
+  generator's own CPU (it shares the machine with the servers).
 
 Set-ups (``--setups``):
 
@@ -24,8 +27,17 @@ Bounded: at most ``--max-players`` players, every level stops after its duration
 the whole run after ``--timeout`` seconds; servers and cluster are stopped at the end.
 The load generator runs on the same machine and takes CPU from the servers.
 
+``--old REF`` measures a second version side by side: a ``git worktree`` of ``REF`` is
+checked out in a temporary folder, and at every level its servers (the same Python and
+packages, its own ``src`` first on ``PYTHONPATH``) take the same load right after this
+tree's, on a fresh database each (``--repeat N``: N times over, in turn, as the machine's
+other load comes and goes). ``--profile FILE`` runs this tree's server under cProfile
+(one process: the ``sqlite`` set-up) and writes its statistics to ``FILE`` when the server
+stops (``python -m pstats`` reads them), to see where a server's time goes flat out.
+
     .venv/bin/python benchmarks/web_load.py            # both set-ups, 500/1000/2000, 500/0 ms
     .venv/bin/python benchmarks/web_load.py --setups sqlite --players 500 --think-ms 0
+    .venv/bin/python benchmarks/web_load.py --setups sqlite --players 500 --think-ms 0 --old main
 """
 
 from __future__ import annotations
@@ -50,6 +62,35 @@ import httpx
 import websockets
 
 HOST = "127.0.0.1"
+ROOT = Path(__file__).resolve().parent.parent
+
+PROFILED = """
+import cProfile, signal, sys
+out = sys.argv.pop(1)
+# uvicorn raises the SIGTERM it caught again once it has shut down: exit, do not die.
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+from tavern_dice.cli import main
+profiler = cProfile.Profile()
+profiler.enable()
+try:
+    main()
+except SystemExit:
+    pass
+finally:
+    profiler.disable()
+    profiler.dump_stats(out)
+"""
+"""The server's command line under cProfile: the statistics file comes first."""
+
+
+@dataclass(frozen=True)
+class Version:
+    """The code a server runs: this tree, or a worktree of another commit (``--old``)."""
+
+    label: str
+    src: Path | None = None
+    """The worktree's ``src`` (first on ``PYTHONPATH``); ``None``: the installed package."""
+    profile: str | None = None
 
 
 @dataclass
@@ -129,8 +170,16 @@ class Setup:
             self.process.kill()
 
 
-async def start_server(port: int, url: str, folder: Path, workers: int) -> subprocess.Popen[str]:
-    command = [sys.executable, "-c", "from tavern_dice.cli import main; main()", "serve",
+async def start_server(port: int, url: str, folder: Path, workers: int,
+                       version: Version) -> subprocess.Popen[str]:
+    env = dict(os.environ)
+    if version.src is not None:
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(version.src), *filter(None, [env.get("PYTHONPATH")])])
+    launcher = ["-c", "from tavern_dice.cli import main; main()"]
+    if version.profile is not None:
+        launcher = ["-c", PROFILED, version.profile]
+    command = [sys.executable, *launcher, "serve",
                "--host", HOST, "--port", str(port), "--database-url", url,
                "--workers", str(workers),
                # Every table comes from this one address: lift the per-client cap.
@@ -138,7 +187,8 @@ async def start_server(port: int, url: str, folder: Path, workers: int) -> subpr
     # The server's output goes to a file: a pipe nobody reads would fill up and stall it.
     log_path = folder / f"server-{port}.log"
     log = log_path.open("w")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True,
+                               env=env)
     async with httpx.AsyncClient() as http:
         for _ in range(600):
             with contextlib.suppress(httpx.TransportError):
@@ -151,18 +201,19 @@ async def start_server(port: int, url: str, folder: Path, workers: int) -> subpr
     raise RuntimeError("the server did not answer within 30 s")
 
 
-async def start_setup(name: str, folder: Path, level: str, cluster: Any) -> Setup:
+async def start_setup(name: str, folder: Path, level: str, cluster: Any,
+                      version: Version) -> Setup:
     """Fresh servers on a fresh database for one level (earlier levels' tables would
     otherwise stay in memory)."""
     port = free_port()
     if name == "sqlite":
         url = f"sqlite:///{folder / f'load-{level}.sqlite3'}"
-        process = await start_server(port, url, folder, 1)
-        return Setup("1 process, SQLite", port, process)
+        process = await start_server(port, url, folder, 1, version)
+        return Setup(f"{version.label}1 process, SQLite", port, process)
     url = cluster.create_database(f"load_{level}")
-    process = await start_server(port, url, folder, 2)
+    process = await start_server(port, url, folder, 2, version)
     postmaster = int((cluster.root / "data" / "postmaster.pid").read_text().split()[0])
-    return Setup("2 processes, PostgreSQL", port, process, [postmaster])
+    return Setup(f"{version.label}2 processes, PostgreSQL", port, process, [postmaster])
 
 
 class Player:
@@ -335,20 +386,61 @@ async def run_level(setup: Setup, players: int, table_size: int, duration_s: flo
             "actions_per_s": len(lat) / elapsed, "median_ms": statistics.median(lat),
             "p99_ms": p99, "max_ms": lat[-1], "errors": stats.errors,
             "games": stats.games_finished, "server_cpu": cpu / elapsed,
-            "db_cpu": db_cpu / elapsed, "client_cpu": client_cpu / elapsed}
+            "db_cpu": db_cpu / elapsed, "client_cpu": client_cpu / elapsed,
+            "server_us_per_action": cpu / len(lat) * 1e6,
+            "client_us_per_action": client_cpu / len(lat) * 1e6}
 
 
-HEADER = (f"{'set-up':<24} {'think':>5} {'players':>7} {'actions':>8} {'act/s':>7} "
+HEADER = (f"{'set-up':<30} {'think':>5} {'players':>7} {'actions':>8} {'act/s':>7} "
           f"{'p50':>8} {'p99':>8} {'max':>8} {'errors':>6} {'games':>5} {'server':>6} "
           f"{'db':>4} {'client':>6}")
 
 
 def row(setup: str, think_ms: int, r: dict[str, float]) -> str:
-    return (f"{setup:<24} {think_ms:>3}ms {r['players']:>7.0f} {r['actions']:>8.0f} "
+    return (f"{setup:<30} {think_ms:>3}ms {r['players']:>7.0f} {r['actions']:>8.0f} "
             f"{r['actions_per_s']:>7.1f} {r['median_ms']:>6.1f}ms {r['p99_ms']:>6.1f}ms "
             f"{r['max_ms']:>6.0f}ms {r['errors']:>6.0f} {r['games']:>5.0f} "
             f"{r['server_cpu'] * 100:>5.0f}% {r['db_cpu'] * 100:>3.0f}% "
-            f"{r['client_cpu'] * 100:>5.0f}%")
+            f"{r['client_cpu'] * 100:>5.0f}%\n"
+            f"{'':<30} server CPU per action: {r['server_us_per_action']:,.0f} µs; load "
+            f"generator CPU per action: {r['client_us_per_action']:,.0f} µs")
+
+
+async def measure(name: str, versions: list[Version], folder: Path, cluster: Any,
+                  args: argparse.Namespace, think: int, n: int) -> None:
+    """One level of one set-up, for each version in turn (``--repeat`` times over), each
+    on a fresh database."""
+    for k, version in enumerate(versions * args.repeat):
+        level = f"{think}_{n}_{k}"
+        setup = await start_setup(name, folder, level, cluster, version)
+        try:
+            r = await run_level(setup, n, args.table_size, args.duration, think / 1000,
+                                args.seed + n)
+        finally:
+            setup.stop()
+            if cluster is not None:
+                cluster.drop_database(f"load_{level}")
+        if not r["actions"]:
+            print(f"{setup.name:<30} {think:>3}ms {n:>7} no actions measured")
+            continue
+        print(row(setup.name, think, r), flush=True)
+
+
+@contextlib.contextmanager
+def old_worktree(ref: str | None) -> Any:
+    """A temporary ``git worktree`` of ``ref`` (removed afterwards), or ``None``."""
+    if ref is None:
+        yield None
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref],
+                       check=True, capture_output=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(tree)], check=False, capture_output=True)
 
 
 async def main_async(args: argparse.Namespace) -> int:
@@ -359,36 +451,31 @@ async def main_async(args: argparse.Namespace) -> int:
     setups = args.setups.split(",")
     if any(name not in ("sqlite", "postgres") for name in setups):
         raise SystemExit("set-ups are sqlite and postgres")
-    print(f"tables of {args.table_size} players + 1 host; {args.duration:.0f} s per level; "
-          f"{os.cpu_count()} CPUs; CPU columns: share of one core")
-    print(HEADER, flush=True)
-    for name in setups:
-        cluster = None
-        if name == "postgres":
-            from tavern_dice.web.pgcluster import Cluster
+    with old_worktree(args.old) as old:
+        versions = [Version("new: " if old else "", profile=args.profile)]
+        if old is not None:
+            commit = subprocess.run(["git", "-C", str(old), "rev-parse", "--short", "HEAD"],
+                                    check=True, capture_output=True, text=True).stdout.strip()
+            print(f"old: {args.old} ({commit}); new: this tree")
+            versions.append(Version("old: ", old / "src"))
+        print(f"tables of {args.table_size} players + 1 host; {args.duration:.0f} s per level; "
+              f"{os.cpu_count()} CPUs; CPU columns: share of one core")
+        print(HEADER, flush=True)
+        for name in setups:
+            cluster = None
+            if name == "postgres":
+                from tavern_dice.web.pgcluster import Cluster
 
-            # Durable settings: the figures include each commit's fsync, as in production.
-            cluster = Cluster.start(settings=("shared_buffers=256MB",))
-        try:
-            with tempfile.TemporaryDirectory() as tmp:
-                for think in thinks:
-                    for n in levels:
-                        level = f"{think}_{n}"
-                        setup = await start_setup(name, Path(tmp), level, cluster)
-                        try:
-                            r = await run_level(setup, n, args.table_size, args.duration,
-                                                think / 1000, args.seed + n)
-                        finally:
-                            setup.stop()
-                            if cluster is not None:
-                                cluster.drop_database(f"load_{level}")
-                        if not r["actions"]:
-                            print(f"{setup.name:<24} {think:>3}ms {n:>7} no actions measured")
-                            continue
-                        print(row(setup.name, think, r), flush=True)
-        finally:
-            if cluster is not None:
-                cluster.stop()
+                # Durable settings: the figures include each commit's fsync, as in production.
+                cluster = Cluster.start(settings=("shared_buffers=256MB",))
+            try:
+                with tempfile.TemporaryDirectory() as tmp:
+                    for think in thinks:
+                        for n in levels:
+                            await measure(name, versions, Path(tmp), cluster, args, think, n)
+            finally:
+                if cluster is not None:
+                    cluster.stop()
     return 0
 
 
@@ -408,6 +495,12 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=1800.0,
                         help="hard limit on the whole run, seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure each level this many times, the versions in turn")
+    parser.add_argument("--old", metavar="REF",
+                        help="also measure commit REF (a git worktree), side by side")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run this tree's server under cProfile; statistics to FILE")
     args = parser.parse_args()
     if not 2 <= args.table_size <= 10:
         parser.error("--table-size is 2-10")

@@ -20,6 +20,9 @@ from tavern_dice.errors import LogError
 E = TypeVar("E", bound="Event")
 
 _REGISTRY: dict[str, type[Event]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each event class's field names in order (``dataclasses.fields`` rebuilds its answer
+at every call, and the web table turns events into data for every change)."""
 
 HIDDEN = None
 """What a masked die shows: ``None`` in place of each face."""
@@ -41,9 +44,14 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """Return ``{"type": ..., field: value, ...}`` with tuples as lists."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
         out: dict[str, Any] = {"type": self.type}
-        for field in dataclasses.fields(self):
-            out[field.name] = _to_json(getattr(self, field.name))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = _to_json(value) if isinstance(value, tuple | list) else value
         return out
 
     @staticmethod
@@ -75,9 +83,8 @@ class Event:
 
 
 def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_to_json(v) for v in value]
-    return value
+    # Called for sequences only; their items are mostly numbers, not looked into.
+    return [_to_json(v) if isinstance(v, tuple | list) else v for v in value]
 
 
 def _from_json(value: Any) -> Any:
@@ -127,15 +134,15 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
 def slot_builder(cls: type[E]) -> Callable[..., E]:
     """A constructor of ``cls`` taking its fields in order, positionally, that builds the
     event through :func:`slot_setter` (see there: the same event, made faster)."""
-    setters = tuple(slot_setter(cls, f.name) for f in dataclasses.fields(cast(Any, cls)))
-    new = object.__new__
-
-    def build(*values: Any) -> E:
-        event = new(cls)
-        for setter, value in zip(setters, values, strict=True):
-            setter(event, value)
-        return event
-
+    names = [f.name for f in dataclasses.fields(cast(Any, cls))]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    scope.update({f"set_{i}": slot_setter(cls, name) for i, name in enumerate(names)})
+    # One call per field, written out as dataclasses writes its __init__ (a loop over the
+    # setters costs a third more per event, and engines build several per action).
+    params = ", ".join(f"v{i}" for i in range(len(names)))
+    body = "".join(f"    set_{i}(event, v{i})\n" for i in range(len(names)))
+    exec(f"def build({params}):\n    event = new(cls)\n{body}    return event\n", scope)
+    build = cast(Callable[..., E], scope["build"])
     build.__doc__ = f"``{cls.__name__}(...)`` from its fields in order, through its slots."
     return build
 

@@ -28,6 +28,11 @@ def _field_types(cls: type) -> dict[str, tuple[type, ...]]:
     return out
 
 
+_last_dict: tuple[object, dict[str, Any]] = (None, {})
+"""The ruleset last turned into data, and that data: ``(ruleset, data)``, replaced as one
+(bots build views on worker threads)."""
+
+
 class RulesetMixin:
     """Gives a frozen dataclass ruleset ``to_dict``, ``from_dict`` and ``replace``."""
 
@@ -53,11 +58,15 @@ class RulesetMixin:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the ruleset as JSON-ready data (enums as their values)."""
-        out: dict[str, Any] = {}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            value = getattr(self, field.name)
-            out[field.name] = value.value if isinstance(value, enum.Enum) else value
-        return out
+        global _last_dict
+        ruleset, data = _last_dict
+        if ruleset is not self:  # a table asks for the same ruleset in every frame it builds
+            data = {}
+            for name in _field_types(type(self)):  # the fields in order, read once per class
+                value = getattr(self, name)
+                data[name] = value.value if isinstance(value, enum.Enum) else value
+            _last_dict = (self, data)
+        return dict(data)  # flat (numbers, text, None): a copy is the caller's own
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:

@@ -97,29 +97,35 @@ class LiarsEncoder:
                 ]
         self.pieces = pieces
         self.size = sum(int(np.prod(shape)) for _, shape in pieces)
+        # Where each piece lies in the flat tensor, worked out once: views() is asked for
+        # at every observation (an RL environment's every step).
+        self._spans: list[tuple[str, int, int, tuple[int, ...]]] = []
+        start = 0
+        for name, shape in pieces:
+            length = int(np.prod(shape))
+            self._spans.append((name, start, start + length, shape))
+            start += length
 
     # ------------------------------------------------------------------ tensors
 
     def views(self, tensor: FloatArray) -> dict[str, FloatArray]:
         """Named, shaped views into a flat ``tensor`` of :attr:`size`."""
-        out: dict[str, FloatArray] = {}
-        start = 0
-        for name, shape in self.pieces:
-            length = int(np.prod(shape))
-            out[name] = tensor[start : start + length].reshape(shape)
-            start += length
-        return out
+        return {name: tensor[start:stop].reshape(shape)
+                for name, start, stop, shape in self._spans}
 
     def tensor(self, table: LiarsDiceTable, player: int) -> FloatArray:
         """A new flat tensor of ``player``'s view."""
         flat = np.zeros(self.size, np.float32)
-        self.fill(self.views(flat), table, player)
+        self.fill(self.views(flat), table, player, zeroed=True)
         return flat
 
-    def fill(self, views: dict[str, FloatArray], table: LiarsDiceTable, player: int) -> None:
-        """Write ``player``'s view of ``table`` into ``views`` (from :meth:`views`)."""
-        for view in views.values():
-            view.fill(0.0)
+    def fill(self, views: dict[str, FloatArray], table: LiarsDiceTable, player: int,
+             *, zeroed: bool = False) -> None:
+        """Write ``player``'s view of ``table`` into ``views`` (from :meth:`views`);
+        ``zeroed``: they are all zeros already (a new tensor)."""
+        if not zeroed:
+            for view in views.values():
+                view.fill(0.0)
         views["player"][player] = 1.0
         if "passed" in views:
             for seat in table.passed:

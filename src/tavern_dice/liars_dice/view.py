@@ -131,6 +131,22 @@ class LiarsDiceView(ViewMixin[LiarsDiceAction]):
             "round_wagers": [[seat, w.code()] for seat, w in self.round_wagers],
             "legal_wagers": [w.code() for w in self.legal_wagers],
             "may_accuse": self.may_accuse,
-            "last_reveal": None if self.last_reveal is None else self.last_reveal.to_dict(),
+            "last_reveal": None if self.last_reveal is None else _reveal_data(self.last_reveal),
             "winner": self.winner,
         }
+
+
+_last_reveal_data: tuple[Revealed | None, dict[str, Any]] = (None, {})
+"""The latest reveal turned into data: ``(event, data)``, replaced as one (bots build views
+on worker threads)."""
+
+
+def _reveal_data(reveal: Revealed) -> dict[str, Any]:
+    """``reveal.to_dict()``, made once for the reveal: every seat's view shows it, and a
+    table builds them all at each change. The views of one reveal share it (read-only)."""
+    global _last_reveal_data
+    event, data = _last_reveal_data
+    if event is not reveal:
+        data = reveal.to_dict()
+        _last_reveal_data = (reveal, data)
+    return data

@@ -110,19 +110,37 @@ def is_raise(new: AnyWager, old: AnyWager | None, rule: RaiseRule) -> bool:
     return (new.face, new.quantity) > (old.face, old.quantity)
 
 
+@lru_cache(maxsize=256)
+def _all_wagers(dice_in_play: int, sides: int, sum_wagers: bool) -> tuple[AnyWager, ...]:
+    """Every wager of ``dice_in_play`` ``sides``-sided dice, in increasing order: face
+    wagers by (quantity, face), so ``Wager(q, f)`` is item ``(q - 1) * sides + f - 1``;
+    in the sum endgame the sums. Made once each, and shared by every list of raises."""
+    if sum_wagers:
+        return tuple(SumWager(t) for t in range(dice_in_play, dice_in_play * sides + 1))
+    return tuple(Wager(q, f) for q in range(1, dice_in_play + 1) for f in range(1, sides + 1))
+
+
 @lru_cache(maxsize=4096)
 def _raises(
     dice_in_play: int, sides: int, rule: RaiseRule, current: AnyWager | None, sum_wagers: bool
 ) -> tuple[AnyWager, ...]:
     """Every wager that may follow ``current``, in increasing order. Cached: the answer
     depends only on these arguments, and bots ask for it at every decision."""
-    if sum_wagers:
-        low, high = dice_in_play, dice_in_play * sides
-        candidates: list[AnyWager] = [SumWager(t) for t in range(low, high + 1)]
-    else:
-        candidates = [
-            Wager(q, f) for q in range(1, dice_in_play + 1) for f in range(1, sides + 1)
-        ]
+    candidates = _all_wagers(dice_in_play, sides, sum_wagers)
+    if current is None:
+        return candidates
+    if type(current) is Wager and not sum_wagers and 1 <= current.face <= sides:
+        # The two usual orders, cut out of the increasing list (what is_raise keeps):
+        # standard, everything after (q, f); either, the higher faces of each quantity up
+        # to q, then every wager of a higher quantity.
+        q, f = current.quantity, current.face
+        if rule is _STANDARD:
+            return candidates[max(0, min(q - 1, dice_in_play) * sides + f):]
+        if rule is _EITHER:
+            higher_faces = [candidates[(k - 1) * sides + f:k * sides]
+                            for k in range(1, min(q, dice_in_play) + 1)]
+            return tuple(w for part in higher_faces for w in part) + candidates[
+                max(0, q) * sides:]
     return tuple(w for w in candidates if is_raise(w, current, rule))
 
 
@@ -174,8 +192,18 @@ def legal_raises(
     # repeats_refused(rules, sum_wagers), written out: asked at every decision.
     if (round_wagers and rule is _EITHER and not rules.repeat_wagers
             and not sum_wagers):
-        made = {wager for _, wager in round_wagers}
-        raises = tuple(w for w in raises if w not in made)
+        # Only a made wager that is a raise of the standing one is among the raises; in
+        # the increasing list Wager(q, f) is item (q - 1) * sides + f - 1 (_all_wagers), so
+        # those are left out by their positions, without hashing every raise.
+        sides = rules.sides
+        made = {(w.quantity - 1) * sides + w.face - 1 for _, w in round_wagers
+                if type(w) is Wager and 1 <= w.face <= sides
+                and 1 <= w.quantity <= dice_in_play and is_raise(w, standing, rule)}
+        if made:
+            # Face wagers only here (no sum endgame): quantity and face are there.
+            raises = tuple([w for w in raises
+                            if (w.quantity - 1) * sides + w.face - 1  # type: ignore[union-attr]
+                            not in made])
     return raises
 
 

@@ -1,10 +1,13 @@
 """The ``state`` frames a table sends: each connection gets its own seat's view only.
 
-A frame is a dict encoded with :func:`json.dumps`, once per distinct reader per change:
-the table summary, the parts of the game every seat shares, each seat's view and the log
-entries a connection has not had yet are built once per change (by :class:`Frames`) and
-reused for every connection that reads them; log entries every viewer sees alike are
-turned into JSON-ready data once per game (``GameSession.public_events``).
+A frame is JSON text, built once per distinct reader per change and encoded in parts,
+each part once: the table summary and the parts of the game every seat shares are
+encoded once per change (by :class:`Frames`), each seat's view once per change, and each
+log entry once per reader who may see it differently (entries every viewer sees alike,
+everything but secret rolls, once per game: ``GameSession.public_events``). A frame is
+those parts joined; two connections with the same seat, role and unsent log entries get
+the same text. Encoding is :mod:`orjson`'s (several times :mod:`json`'s speed on these
+frames; ``benchmarks/web_frames.py``).
 """
 
 from __future__ import annotations
@@ -13,9 +16,24 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import orjson
+
 from tavern_dice.web import physical
 from tavern_dice.web.journal import GameSession
 from tavern_dice.web.seating import Seating
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+"""As :func:`json.dumps` does: a number used as a key becomes text."""
+
+
+def encode(value: Any) -> str:
+    """``value`` as compact JSON text (a frame; text, as WebSocket text frames carry)."""
+    try:
+        return orjson.dumps(value, option=_OPTIONS).decode()
+    except orjson.JSONEncodeError:
+        # What orjson refuses and json writes: an integer beyond 64 bits (a client's
+        # frame ``id`` echoed as ``ref``).
+        return json.dumps(value, separators=(",", ":"))
 
 
 class Listener(Protocol):
@@ -48,9 +66,9 @@ class Frames:
                  shared: Callable[[GameSession], dict[str, Any]]) -> None:
         self._summary = summary
         self._shared = shared
-        self._table: dict[str, Any] | None = None
-        self._shared_game: dict[str, Any] | None = None
-        self._games: dict[tuple[int | None, int], dict[str, Any]] = {}
+        self._table: str | None = None
+        self._shared_game: str | None = None
+        self._games: dict[tuple[int | None, int], str] = {}
         self._texts: dict[tuple[str, str | None, int | None, int], str] = {}
 
     def changed(self) -> None:
@@ -62,8 +80,6 @@ class Frames:
 
     def state_text(self, s: GameSession | None, conn: Listener) -> str:
         """The ``state`` frame for ``conn`` (noting the log entries it has now been sent)."""
-        if self._table is None:
-            self._table = self._summary()
         seat = s.seat_of(conn.player_id) if s is not None else None
         start = 0
         if s is not None:
@@ -72,42 +88,49 @@ class Frames:
         key = (conn.role, conn.player_id, seat, start)
         text = self._texts.get(key)
         if text is None:
-            game = None if s is None else self._game(s, seat, start)
-            frame = {"type": "state",
-                     "you": {"role": conn.role, "player_id": conn.player_id, "seat": seat},
-                     "table": self._table, "game": game}
-            text = self._texts[key] = json.dumps(frame, separators=(",", ":"))
+            table = self._table
+            if table is None:
+                table = self._table = encode(self._summary())
+            game = "null" if s is None else self._game(s, seat, start)
+            you = encode({"role": conn.role, "player_id": conn.player_id, "seat": seat})
+            # The frame {"type", "you", "table", "game"}, joined from its encoded parts.
+            text = self._texts[key] = (
+                f'{{"type":"state","you":{you},"table":{table},"game":{game}}}')
         if s is not None:
             conn.sent_game = s.id
             conn.sent_events = len(s.engine.log)
         return text
 
-    def _game(self, s: GameSession, seat: int | None, events_from: int) -> dict[str, Any]:
-        """The ``game`` object for ``seat``, with the log entries from ``events_from``."""
+    def _game(self, s: GameSession, seat: int | None, events_from: int) -> str:
+        """The ``game`` object for ``seat``, with the log entries from ``events_from``:
+        the shared parts, then ``view``, ``events_from`` and ``events``."""
         key = (seat, events_from)
         game = self._games.get(key)
         if game is None:
-            if self._shared_game is None:
-                self._shared_game = self._shared(s)
-            view: dict[str, Any] = s.engine.view(seat).to_dict(include_log=False)
-            events = [event_data(s, index, seat)
-                      for index in range(events_from, len(s.engine.log))]
-            game = self._games[key] = {**self._shared_game, "view": view,
-                                       "events_from": events_from, "events": events}
+            shared = self._shared_game
+            if shared is None:
+                shared = self._shared_game = encode(self._shared(s))
+            view = encode(s.engine.view(seat).to_dict(include_log=False))
+            events = ",".join([event_text(s, index, seat)
+                               for index in range(events_from, len(s.engine.log))])
+            # The shared object is never empty: its closing brace gives way to the rest.
+            game = self._games[key] = (
+                f'{shared[:-1]},"view":{view},"events_from":{events_from},'
+                f'"events":[{events}]}}')
         return game
 
 
-def event_data(s: GameSession, index: int, seat: int | None) -> dict[str, Any]:
-    """One log entry as ``seat`` may see it. Entries that mask to themselves (everything
-    but secret rolls) are public, so they are turned into data once."""
+def event_text(s: GameSession, index: int, seat: int | None) -> str:
+    """One log entry as ``seat`` may see it, encoded. Entries that mask to themselves
+    (everything but secret rolls) are public, so they are encoded once per game."""
     event = s.engine.log[index]
     masked = event.masked_for(seat)
     if masked is not event:
-        return masked.to_dict()
-    data = s.public_events.get(index)
-    if data is None:
-        data = s.public_events[index] = event.to_dict()
-    return data
+        return encode(masked.to_dict())
+    text = s.public_events.get(index)
+    if text is None:
+        text = s.public_events[index] = encode(event.to_dict())
+    return text
 
 
 def shared_game(s: GameSession, seating: Seating, timer: dict[str, Any] | None,

@@ -41,7 +41,7 @@ class GameSession:
             revealed, and the latest round revealed.
         pot: the gold each player staked at the start (Liar's Dice stakes).
         house: the house's committing dice source (digital Blackjack), else ``None``.
-        public_events: log entries every viewer sees alike, as JSON-ready data, by index.
+        public_events: log entries every viewer sees alike, encoded as JSON, by index.
     """
 
     id: str
@@ -59,7 +59,7 @@ class GameSession:
     asked: AskMemory = field(default_factory=AskMemory)
     notice: str | None = None
     """Why the server paused the game itself (a round that would never end), for the DM."""
-    public_events: dict[int, dict[str, Any]] = field(default_factory=dict)
+    public_events: dict[int, str] = field(default_factory=dict)
     dice_checks: dict[tuple[int, int], DiceCheck] = field(default_factory=dict)
     """Physical dice: each player's answer at a reveal, by ``(round, seat)``."""
     server_hands: dict[int, dict[int, str]] = field(default_factory=dict)

@@ -174,14 +174,17 @@ class Scheduler:
                 return self.agent(s.seats[seat], standin=False)
 
             move: autoplay.Move | None = None
+            args = (s.engine, lambda seat: self.server_plays(s, seat), agent_for, s.asked)
             try:
                 # In a worker thread: a bot may think for seconds (``strong`` loads a round's
                 # table the first time it plays it), and the event loop serves every other
                 # table meanwhile. This table's lock is held, so nothing changes its game
-                # while the bot reads it; the move itself is made back here.
-                move = await asyncio.to_thread(
-                    autoplay.next_bot_move, s.engine, lambda seat: self.server_plays(s, seat),
-                    agent_for, s.asked)
+                # while the bot reads it; the move itself is made back here. With no seat
+                # the server plays no agent is asked: no thread (a hop per action).
+                if any(self.server_plays(s, seat) for seat in range(len(s.seats))):
+                    move = await asyncio.to_thread(autoplay.next_bot_move, *args)
+                else:
+                    move = autoplay.next_bot_move(*args)
             except DecisionCapError as error:
                 thinking.end()
                 await table.halt(s, str(error))

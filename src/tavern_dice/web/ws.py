@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tavern_dice.web import protocol as p
 from tavern_dice.web.catalog import ActionError
+from tavern_dice.web.frames import encode
 from tavern_dice.web.manager import CLOSE_MOVED, Remote, TableMoving
 from tavern_dice.web.relay import RELAY_HEADER, relay_socket
 from tavern_dice.web.store import now_ms
@@ -118,7 +118,7 @@ class Connection:
                 CLOSE_TIMEOUT_S)
 
     def send(self, frame: dict[str, Any]) -> None:
-        self.send_text(json.dumps(frame, separators=(",", ":")))
+        self.send_text(encode(frame))
 
     def error(self, code: str, message: str, ref: Any = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "ref": ref})
