@@ -6,8 +6,12 @@ whether each level is clearly above the one below it (higher, and the two interv
 and the time the games took; then the ratings over all the games together, the ones shown
 to players. ``--write`` stores them in ``src/tavern_dice/data/level_ratings.json``.
 
-    .venv/bin/python benchmarks/levels.py [--games 2:1500,4:300,6:150] [--workers 2]
-        [--top-heads-up 0] [--seed 1] [--write]
+    .venv/bin/python benchmarks/levels.py [--games 2:1500,4:300,6:120] [--workers 2]
+        [--top-heads-up 0] [--seed 1] [--keep DIR] [--write]
+
+``--keep DIR`` saves each table size's games there as it finishes (``games-N.json``) and
+reuses them on the next run with the same seed and counts, so an interrupted run, or a
+second look at the figures, does not play them again.
 
 Cost: the five cheaper levels play a game in 0.01-0.1 s. The top level, ``vell`` (the
 ``strong`` bot), costs about 2.5 s a game at four players and more at six, and heads-up
@@ -61,14 +65,31 @@ def rows(ratings: dict[str, LevelRating]) -> dict[str, Any]:
             for k, r in ratings.items()}
 
 
+def load(path: Path | None, key: dict[str, Any]) -> list[Played] | None:
+    if path is None or not path.exists():
+        return None
+    data = json.loads(path.read_text("utf-8"))
+    if data["key"] != key:
+        return None
+    return [Played(tuple(g[0]), tuple(g[1]), g[2]) for g in data["games"]]
+
+
+def save(path: Path | None, key: dict[str, Any], played: list[Played]) -> None:
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        games = [[g.table, g.order, g.cpu_s] for g in played]
+        path.write_text(json.dumps({"key": key, "games": games}) + "\n", "utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", default="2:1500,4:300,6:150",
+    parser.add_argument("--games", default="2:1500,4:300,6:120",
                         help="games at each table size, SIZE:GAMES,...")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--top-heads-up", type=int, default=0,
                         help=f"heads-up games {TOP} plays at most (each ~40 s of CPU)")
+    parser.add_argument("--keep", type=Path, help="save and reuse each size's games here")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     args = parser.parse_args()
     sizes = parse_games(args.games)
@@ -80,8 +101,13 @@ def main() -> None:
         limits = {TOP: args.top_heads_up} if players == 2 else None
         kinds = LADDER if players > 2 or args.top_heads_up else LADDER[:-1]
         wall = time.perf_counter()
-        played = play_round_robin(kinds, players, games, args.seed, args.workers, limits,
-                                  first_index=first)
+        kept = None if args.keep is None else args.keep / f"games-{players}.json"
+        key = {"seed": args.seed, "games": games, "kinds": kinds, "limits": limits}
+        played = load(kept, key)
+        if played is None:
+            played = play_round_robin(kinds, players, games, args.seed, args.workers, limits,
+                                      first_index=first)
+            save(kept, key, played)
         first += games
         wall = time.perf_counter() - wall
         cpu = sum(g.cpu_s for g in played)

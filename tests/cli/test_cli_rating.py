@@ -122,3 +122,16 @@ def test_tavern_rating_shows_the_history_and_a_plot() -> None:
     assert re.search(r"│ 3 │ .+│ 3 of 4 │ +1580 │ +-30 │", result.output), result.output
     assert "Rating of Ann: 1580 (95 %: 992-2168) after 3 rated games." in result.output
     assert "  1610 │" in result.output and "  1500 │●" in result.output
+
+
+def test_tavern_levels_lists_every_level_with_its_measured_rating() -> None:
+    result = CliRunner().invoke(app, ["levels"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    for kind in ("pip", "tobb", "bess", "mags", "aldous", "vell"):
+        rated = level_rating(kind)
+        assert rated is not None
+        low, high = rated.rating.interval
+        assert re.search(rf"│ {kind} +│ .+ │ {rated.mu:.0f} +│ {low:.0f}-{high:.0f} ",
+                         result.output), kind
+    for kind in ("nell", "brannoc", "sabine"):
+        assert f"│ {kind} " in result.output

@@ -351,9 +351,8 @@ def blackjack(
         str | None,
         typer.Option(
             "--bots", "-b", metavar="KIND[:PB],...",
-            help="Bots to seat (nell, brannoc, sabine; cautious, bold, optimal), each "
-            "optionally with a proficiency "
-            "bonus: bold:4. As many bots as --players: an all-bot session.",
+            help="Bots (nell, brannoc, sabine; cautious, bold, optimal), each optionally with "
+            "a proficiency bonus: bold:4. As many bots as --players: an all-bot session.",
         ),
     ] = None,
     name: Names = None,
@@ -395,8 +394,7 @@ def blackjack(
 ) -> None:
     """Dice Blackjack: you against the house (the DM), bots optional.
 
-    Bots: nell, brannoc, sabine (rated players, least skilled first); cautious, bold,
-    optimal.
+    Bots: nell, brannoc, sabine (least skilled first); cautious, bold, optimal.
 
     \b
     An all-bot session:
