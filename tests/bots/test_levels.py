@@ -127,3 +127,33 @@ def test_table_talk_in_a_replayed_round_with_other_dice_is_the_same() -> None:
     assert first  # something was said
     second = play([(6, 5, 4), (3, 4, 4)])
     assert first == second
+
+
+# ----------------------------------------------------------------------- the round-robin
+
+
+def test_the_round_robin_goes_through_every_table_and_honours_a_cap() -> None:
+    from itertools import combinations
+
+    from tavern_dice.play.round_robin import schedule
+
+    kinds = [p.kind for p in LIARS_LEVELS]
+    tables = schedule(kinds, 4, 30, seed=1)
+    assert sorted(tables[:15]) == sorted(combinations(sorted(kinds), 4))
+    assert sorted(tables[15:]) == sorted(tables[:15])
+    capped = schedule(kinds, 2, 60, seed=1, limits={"vell": 3})
+    assert sum("vell" in t for t in capped) == 3 and len(capped) == 60
+
+
+def test_adjacent_levels_must_be_apart() -> None:
+    from tavern_dice.play.ratings import LevelRating, Rating
+    from tavern_dice.play.round_robin import separated
+
+    def rated(mu: float, sigma: float) -> LevelRating:
+        return LevelRating("x", Rating(mu, sigma), 100)
+
+    assert separated(["a", "b"], {"a": rated(1000, 50), "b": rated(1300, 50)}) == []
+    [overlap] = separated(["a", "b"], {"a": rated(1000, 50), "b": rated(1150, 50)})
+    assert "overlaps" in overlap
+    [order] = separated(["a", "b"], {"a": rated(1000, 50), "b": rated(900, 5)})
+    assert "is not above" in order

@@ -12,7 +12,7 @@ narrow with the games played.
 
 >>> games = play_round_robin(["pip", "mags"], players=2, games=6, seed=1, workers=1)
 >>> [g.table for g in games][:2], len(games)
-((('mags', 'pip'), ('mags', 'pip')), 6)
+([('mags', 'pip'), ('mags', 'pip')], 6)
 >>> fitted = fit(games, seed=1)
 >>> fitted["mags"].rating.mu > fitted["pip"].rating.mu, fitted["pip"].games
 (True, 6)
@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.dice import SeededDice
@@ -113,7 +114,7 @@ def fit(games: Iterable[Played], seed: int) -> dict[str, LevelRating]:
     rater = model(tau=0.0)
     ordered = list(games)
     random.Random(f"tavern-dice:round-robin-fit:{seed}").shuffle(ordered)
-    ratings: dict[str, object] = {}
+    ratings: dict[str, Any] = {}
     count: dict[str, int] = {}
     for game in ordered:
         teams = [[ratings.setdefault(k, rater.rating(name=k))] for k in game.order]
@@ -121,7 +122,7 @@ def fit(games: Iterable[Played], seed: int) -> dict[str, LevelRating]:
         for kind, team in zip(game.order, new, strict=True):
             ratings[kind] = team[0]
             count[kind] = count.get(kind, 0) + 1
-    return {k: LevelRating(k, Rating(float(r.mu), float(r.sigma)), count[k])  # type: ignore[attr-defined]
+    return {k: LevelRating(k, Rating(float(r.mu), float(r.sigma)), count[k])
             for k, r in ratings.items()}
 
 
