@@ -4,11 +4,18 @@ The interop modules' doctests need their optional extras: ``make test`` installs
 ``dev`` extra); without them, pytest skips those modules' doctests here, and their test
 files skip themselves (``pytest.importorskip``). The migrations' Alembic environment
 (``env.py``) runs migrations when imported, so it is not collected.
+
+No test touches the user's own data directory: every test's rating store
+(``tavern_dice.cli.rating_store``) is in a temporary directory of its own.
 """
 
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 collect_ignore: list[str] = [
     # Only Alembic loads it (see above).
@@ -18,3 +25,13 @@ if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/tavern_dice/interop/openspiel.py")
 if importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None:
     collect_ignore.append("src/tavern_dice/interop/pettingzoo")
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data directory of the test's own (subprocesses inherit it through the
+    environment)."""
+    where = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("TAVERN_DICE_DATA_DIR", str(where))
+    yield where

@@ -42,9 +42,11 @@ def _restore_tables() -> Iterator[None]:
 
 def test_built_in_kinds() -> None:
     assert sorted(LIARS_DICE_BOTS) == [
-        "bluffer", "equilibrium", "probabilistic", "random", "strong", "trusting",
+        "aldous", "bess", "bluffer", "careless", "equilibrium", "mags", "pip", "probabilistic",
+        "random", "strong", "tobb", "trusting", "vell",
     ]
-    assert sorted(BLACKJACK_BOTS) == ["bold", "cautious", "optimal"]
+    assert sorted(BLACKJACK_BOTS) == [
+        "bold", "brannoc", "cautious", "nell", "optimal", "sabine"]
     for kind in LIARS_DICE_BOTS:
         bot = make_liars_dice_bot(kind, seed=1)
         assert isinstance(bot, LiarsDiceAgent) and bot.name == kind
@@ -57,11 +59,11 @@ def test_built_in_kinds() -> None:
 
 
 def test_unknown_kind_lists_the_known_ones() -> None:
-    known = "known: bluffer, equilibrium, probabilistic, random"
+    known = "known: aldous, bess, bluffer, careless, equilibrium, mags, pip, probabilistic"
     with pytest.raises(UnknownBotError, match=known) as caught:
         make_liars_dice_bot("optimal")
     assert isinstance(caught.value, TavernError)
-    with pytest.raises(UnknownBotError, match="known: bold, cautious"):
+    with pytest.raises(UnknownBotError, match="known: bold, brannoc, cautious"):
         make_blackjack_bot("random")
     with pytest.raises(BotError, match="non-empty"):
         make_liars_dice_bot("  ")
@@ -97,7 +99,8 @@ def test_register_new_bots_by_callable_or_by_path() -> None:
                                        "ProbabilisticLiarsDiceBot")
     assert isinstance(make_liars_dice_bot("careful"), ProbabilisticLiarsDiceBot)
     assert sorted(LIARS_DICE_BOTS) == [
-        "bluffer", "careful", "equilibrium", "probabilistic", "random", "strong", "trusting",
+        "aldous", "bess", "bluffer", "careful", "careless", "equilibrium", "mags", "pip",
+        "probabilistic", "random", "strong", "tobb", "trusting", "vell",
     ]
     with pytest.raises(BotError, match="already registered"):
         register_liars_dice_bot("random", RandomLiarsDiceBot)

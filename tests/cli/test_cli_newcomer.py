@@ -213,10 +213,24 @@ def test_two_names_seat_two_people() -> None:
     assert code == 0, text
     players = re.search(r"^Players: (.+)$", text, re.MULTILINE)
     assert players is not None
-    assert players.group(1) == "Ann, Bea, Bo (strong), Cy (strong)"
+    assert players.group(1) == "Ann, Bea, Mags (level 4), Mags 2 (level 4)"
     code, text = run("play", "blackjack", "--name", "Ann", "--name", "Bea", input="quit\n")
     assert code == 0, text
     assert re.search(r"^Players: Ann, Bea$", text, re.MULTILINE), text
+
+
+def test_the_default_table_seats_three_of_a_middle_level_and_says_how_to_choose() -> None:
+    code, text = run("play", "liars-dice", "--seed", "3", input="quit\n")
+    assert code == 0, text
+    assert re.search(r"^Players: Player \(you\), Mags \(level 4\), Mags 2 \(level 4\), "
+                     r"Mags 3 \(level 4\)$", text, re.MULTILINE), text
+    words = flat(text)
+    assert "Opponents: 3 × Mags, the tally-keeper: level 4 of 6, rated" in words
+    assert "Choose others with --bots (e.g. --bots pip,mags,vell); `tavern levels` lists" in words
+    # Chosen bots need no such note.
+    code, text = run("play", "liars-dice", "--players", "2", "--bots", "pip", "--seed", "3",
+                     input="quit\n")
+    assert code == 0 and "Opponents:" not in text
 
 
 def test_an_all_person_table_is_bots_none(tmp_path: Path) -> None:

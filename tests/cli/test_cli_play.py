@@ -136,7 +136,7 @@ def test_replay_of_a_missing_file() -> None:
     ("args", "message"),
     [
         (["liars-dice", "--bots", "random,clever"],
-         "unknown bot 'clever'; known: bluffer, equilibrium, probabilistic, random"),
+         "unknown bot 'clever'; known: aldous, bess, bluffer, careless, equilibrium"),
         (["liars-dice", "--players", "2", "--bots", "random,random,random"],
          "3 bots do not fit at a table of 2"),
         (["liars-dice", "--bots", "random"], "Liar's Dice takes 2-10 players, not 1"),

@@ -20,7 +20,7 @@ Dice Blackjack. Every bot is picklable (simulations run them in a process pool).
 >>> make_liars_dice_bot("sharp")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: bluffer, ..., trusting
+tavern_dice.bots.registry.UnknownBotError: unknown ... 'sharp'; known: aldous, ..., vell
 """
 
 from __future__ import annotations
@@ -95,6 +95,14 @@ _LIARS_DICE_PATHS: dict[str, str] = {
     "strong": "tavern_dice.bots.liars_strong:StrongLiarsDiceBot",
     "bluffer": "tavern_dice.bots.liars_exploit.bluffers:BluffingBot",
     "equilibrium": "tavern_dice.bots.liars_equilibrium:EquilibriumLiarsDiceBot",
+    "careless": "tavern_dice.bots.liars_careless:CarelessLiarsDiceBot",
+    # The rated levels (tavern personas made from the bots above): tavern_dice.bots.levels.
+    "pip": "tavern_dice.bots.levels:PIP",
+    "tobb": "tavern_dice.bots.levels:TOBB",
+    "bess": "tavern_dice.bots.levels:BESS",
+    "mags": "tavern_dice.bots.levels:MAGS",
+    "aldous": "tavern_dice.bots.levels:ALDOUS",
+    "vell": "tavern_dice.bots.levels:VELL",
 }
 """Built-in Liar's Dice bots: kind -> ``'module:factory'``."""
 
@@ -102,6 +110,9 @@ _BLACKJACK_PATHS: dict[str, str] = {
     "cautious": "tavern_dice.bots.blackjack_simple:CautiousBlackjackBot",
     "bold": "tavern_dice.bots.blackjack_simple:BoldBlackjackBot",
     "optimal": "tavern_dice.bots.blackjack_optimal:OptimalBlackjackBot",
+    "nell": "tavern_dice.bots.levels:NELL",
+    "brannoc": "tavern_dice.bots.levels:BRANNOC",
+    "sabine": "tavern_dice.bots.levels:SABINE",
 }
 """Built-in Dice Blackjack bots: kind -> ``'module:factory'``."""
 

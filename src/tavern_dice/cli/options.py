@@ -178,8 +178,14 @@ class Seat:
 
     @property
     def label(self) -> str:
-        """The name with the bot's kind, e.g. ``'Bo (probabilistic)'``."""
-        return self.name if self.bot is None else f"{self.name} ({self.bot.kind})"
+        """The name with the bot's kind, e.g. ``'Bo (probabilistic)'``, or a rated
+        level's, e.g. ``'Mags (level 4)'``."""
+        if self.bot is None:
+            return self.name
+        from tavern_dice.bots.levels import persona_of
+
+        found = persona_of(self.bot.kind)
+        return f"{self.name} ({self.bot.kind if found is None else f'level {found.level}'})"
 
 
 def parse_bots(
@@ -274,12 +280,30 @@ def plan_seats(
     person_names = list(given_names)
     for i in range(len(given_names), people):
         person_names.append(PERSON_NAME if people == 1 else f"{PERSON_NAME} {i + 1}")
-    taken = {n.lower() for n in person_names}
-    free = [n for n in BOT_NAMES if n.lower() not in taken]
-    free += [f"Bot {i + 1}" for i in range(len(bots))]
     seats = [Seat(n, None) for n in person_names]
-    seats += [Seat(free[i], spec) for i, spec in enumerate(bots)]
+    seats += [Seat(n, spec) for n, spec in zip(bot_names(bots, person_names), bots, strict=True)]
     return seats
+
+
+def bot_names(bots: Sequence[BotSpec], taken: Sequence[str]) -> list[str]:
+    """The bots' seat names: a rated level sits under its persona's name (``Mags``; the
+    second of one level ``Mags 2``), any other bot under a free tavern name (``Bo``)."""
+    from tavern_dice.bots.levels import persona_of
+
+    used = {n.lower() for n in taken}
+    names: list[str] = []
+    for spec in bots:
+        found = persona_of(spec.kind)
+        if found is not None:
+            name, n = found.name, 1
+            while name.lower() in used:
+                n += 1
+                name = f"{found.name} {n}"
+            names.append(name)
+            used.add(name.lower())
+    free = [n for n in BOT_NAMES if n.lower() not in used]
+    free += [f"Bot {i + 1}" for i in range(len(bots))]
+    return [names.pop(0) if persona_of(spec.kind) is not None else free.pop(0) for spec in bots]
 
 
 NO_BOTS = frozenset({"", "none"})

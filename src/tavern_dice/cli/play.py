@@ -22,6 +22,7 @@ from rich.markup import escape
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK_TAVERN
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.bots.base import BlackjackAgent, LiarsDiceAgent
+from tavern_dice.bots.levels import MIDDLE_LIARS_LEVEL
 from tavern_dice.bots.registry import (
     BLACKJACK_BOTS,
     DEFAULT_BET_CP,
@@ -32,6 +33,7 @@ from tavern_dice.bots.registry import (
 from tavern_dice.cli import render_blackjack, render_liars
 from tavern_dice.cli.app import command_group
 from tavern_dice.cli.human import HumanBlackjack, HumanLiarsDice, ask_play_on
+from tavern_dice.cli.levels import opponents_note, rate_game, talking
 from tavern_dice.cli.options import (
     BotSpec,
     DiceChoice,
@@ -66,9 +68,10 @@ play_app = command_group(
     "bots play.",
 )
 
-DEFAULT_LIARS_BOT = "strong"
-"""The bot in the seats nobody names: the hardest opponent the project has, for someone
-alone at the terminal who wants a real game (``--bots`` seats any other kind)."""
+DEFAULT_LIARS_BOT = MIDDLE_LIARS_LEVEL.kind
+"""The bot in the seats nobody names: a middle rated level, for someone alone at the
+terminal who wants a fair game (``--bots`` seats any other level or bot; ``tavern levels``
+lists them)."""
 DEFAULT_LIARS_TABLE = 4
 DEFAULT_BOT_ROUNDS = 10
 """Rounds of an all-bot Dice Blackjack session when ``--rounds`` is not given."""
@@ -258,9 +261,10 @@ def liars_dice(
     *,
     rules: LiarsDiceRules,
 ) -> None:
-    """Liar's Dice: by default you against three strong bots.
+    """Liar's Dice: by default you against three opponents of a middle level (Mags).
 
-    Bot kinds: random, probabilistic, strong, equilibrium.
+    Levels, weakest first: pip, tobb, bess, mags, aldous, vell (`tavern levels`); bots:
+    random, probabilistic, bluffer, trusting, equilibrium, strong, careless.
 
     \b
     An all-bot game:
@@ -293,6 +297,8 @@ def liars_dice(
     console.print(f"[bold]Liar's Dice[/] · {render_liars.rules_summary(rules)} · "
                   f"{rules.dice_per_player} {'die' if rules.dice_per_player == 1 else 'dice'} each")
     console.print("Players: " + ", ".join(escape(_label(s, people)) for s in seats))
+    if specs is None and people:
+        console.print(opponents_note(len(seats) - len(people)))
     console.print(_dice_line(choice, dice))
     holder: list[LiarsDiceGame] = []
 
@@ -305,7 +311,7 @@ def liars_dice(
             console, names, rules, viewer=people[0] if len(people) == 1 else None,
             reveal_all=not people,
         )
-        follow = LogFollower(game.log, narrator)
+        follow = LogFollower(game.log, talking(console, seats, narrator))
         hooks.append(follow.catch_up)
         # The game rolls nothing itself (its chance policy, fixed here): the runner asks
         # its dice source at each chance node, after the events before it are shown.
@@ -321,6 +327,7 @@ def liars_dice(
                 ))
         winner = play_liars_dice(game, agents, observer=follow)
         console.print(f"Winner: [bold]{escape(names[winner])}[/] after {_rounds(game.round)}.")
+        rate_game(console, game, seats)
 
     _run(terminal, body, save,
          lambda: _with_people(holder[0].to_log(), people) if holder else None)
@@ -344,8 +351,8 @@ def blackjack(
         str | None,
         typer.Option(
             "--bots", "-b", metavar="KIND[:PB],...",
-            help="Bots to seat (cautious, bold, optimal), each optionally with a proficiency "
-            "bonus: bold:4. As many bots as --players: an all-bot session.",
+            help="Bots (nell, brannoc, sabine; cautious, bold, optimal), each optionally with "
+            "a proficiency bonus: bold:4. As many bots as --players: an all-bot session.",
         ),
     ] = None,
     name: Names = None,
@@ -387,7 +394,7 @@ def blackjack(
 ) -> None:
     """Dice Blackjack: you against the house (the DM), bots optional.
 
-    Bot kinds: cautious, bold, optimal.
+    Bots: nell, brannoc, sabine (least skilled first); cautious, bold, optimal.
 
     \b
     An all-bot session:
@@ -444,7 +451,7 @@ def blackjack(
     narrator = render_blackjack.BlackjackNarrator(
         console, names, viewer=people[0] if len(people) == 1 else None
     )
-    follow = LogFollower(game.log, narrator)
+    follow = LogFollower(game.log, talking(console, seats, narrator))
     hooks.append(follow.catch_up)
 
     def body() -> None:

@@ -33,6 +33,7 @@ from tavern_dice.web.catalog import (
     GAMES,
     ActionError,
     bot_kinds,
+    bot_levels,
     presets,
     validation_error,
 )
@@ -241,7 +242,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, static_dir: Path | None
         return {"games": {
             game: {
                 "presets": {name: rules.to_dict() for name, rules in presets(game).items()},
-                "bot_kinds": bot_kinds(game),
+                "bot_kinds": bot_kinds(game), "bot_levels": bot_levels(game),
                 "options": defaults | {"standin_bot": adapter_for(game).default_standin},
             }
             for game in GAMES

@@ -70,6 +70,26 @@ def bot_kinds(game: str) -> list[str]:
     return sorted(KINDS[game].bots)
 
 
+def bot_levels(game: str) -> list[dict[str, Any]]:
+    """The rated levels the DM may seat at a ``game`` table, weakest first: kind, persona
+    name and title, level, manner and measured rating (``None`` where none is measured).
+
+    >>> mags = bot_levels("liars-dice")[3]
+    >>> mags["kind"], mags["name"], mags["level"], mags["rating"] > 0
+    ('mags', 'Mags', 4, True)
+    """
+    from tavern_dice.bots.levels import levels
+    from tavern_dice.play.ratings import level_rating
+
+    found = []
+    for persona in levels(game):
+        rated = level_rating(persona.kind)
+        found.append({"kind": persona.kind, "name": persona.name, "title": persona.title,
+                      "level": persona.level, "manner": persona.manner,
+                      "rating": None if rated is None else round(rated.mu)})
+    return found
+
+
 def build_rules(game: str, preset: str, overrides: dict[str, Any]) -> Rules:
     """A preset with some options replaced, validated by the engine's ruleset.
 

@@ -122,9 +122,13 @@ class Seating:
                               f"{name!r}; choose another name", "name")
 
     def bot_name(self, kind: str, playing: Iterable[str]) -> str:
-        """A free name for an unnamed bot: numbered, so two of a kind can be told apart."""
+        """A free name for an unnamed bot: a rated level's persona name (``Mags``), else
+        ``Random Bot``; numbered, so two of a kind can be told apart."""
+        from tavern_dice.bots.levels import persona_of
+
         taken = self.names_in_use(playing)
-        base = name = f"{kind.title()} Bot"
+        found = persona_of(kind)
+        base = name = f"{kind.title()} Bot" if found is None else found.name
         number = 1
         while any(same_name(name, t) for t in taken):
             number += 1

@@ -13,6 +13,24 @@ function botKinds(app, game) {
   return entry ? entry.bot_kinds : [];
 }
 
+/** The rated levels among them (persona, level and rating), weakest first. */
+function botLevels(app, game) {
+  const entry = app.catalog && app.catalog.games[game];
+  return entry && entry.bot_levels ? entry.bot_levels : [];
+}
+
+/** The seat-a-bot list: the rated levels by name and rating, then the other bots. */
+function botOptions(kinds, levels, chosen) {
+  const option = (k, label) => h("option", {value: k, selected: k === chosen}, label);
+  const leveled = new Set(levels.map((l) => l.kind));
+  const rated = levels.filter((l) => kinds.includes(l.kind)).map((l) => option(l.kind,
+    `${l.name}, ${l.title} · level ${l.level}` + (l.rating === null ? "" : ` · rated ${l.rating}`)));
+  const others = kinds.filter((k) => !leveled.has(k)).map((k) => option(k, `${k} bot`));
+  if (!rated.length) return others;
+  return [h("optgroup", {label: "Rated opponents, weakest first"}, rated),
+          h("optgroup", {label: "Other bots"}, others)];
+}
+
 /** Start / pause / resume / end, above the board. */
 export function hostGameControls(app) {
   const s = app.state;
@@ -178,7 +196,7 @@ function seatsPanel(app) {
     running ? h("p", {class: "muted small"}, "People who join now sit down at the next game.") : h("div", {class: "add-bot"},
       h("label", {for: "bot-kind"}, "Bot",
         h("select", {id: "bot-kind", value: ui.botKind, onchange: (e) => { ui.botKind = e.target.value; }},
-          kinds.map((k) => h("option", {value: k, selected: k === ui.botKind}, `${k} bot`)))),
+          botOptions(kinds, botLevels(app, t.game), ui.botKind))),
       h("label", {for: "bot-name"}, "Bot's name (optional)",
         h("input", {id: "bot-name", maxlength: 32, placeholder: "e.g. Old Tom", value: ui.botName || "", oninput: (e) => { ui.botName = e.target.value; }})),
       h("button", {class: "btn btn-small", id: "add-bot-btn", onclick: () => {
