@@ -134,11 +134,14 @@ def event_text(s: GameSession, index: int, seat: int | None) -> str:
 
 
 def shared_game(s: GameSession, seating: Seating, timer: dict[str, Any] | None,
-                pending_roll: dict[str, Any] | None, *, dice_checks: bool) -> dict[str, Any]:
+                pending_roll: dict[str, Any] | None, *, dice_checks: bool,
+                ratings: dict[str, Any] | None = None) -> dict[str, Any]:
     """The parts of the ``game`` object every seat sees alike: seats and presence, the
     open round's commitments and the latest proofs, players' answers at the latest
     reveal (``dice_checks``: a table whose players type their dice), the turn timer, the
-    dice the table waits for, and why the server paused the game."""
+    dice the table waits for, why the server paused the game, and a finished rated
+    game's standings with the people's ratings (public: they follow from the finishing
+    order, which everyone saw)."""
     occupants = seating.occupants
     return {
         "game_id": s.id,
@@ -157,6 +160,7 @@ def shared_game(s: GameSession, seating: Seating, timer: dict[str, Any] | None,
         "timer": timer,
         "pending_roll": pending_roll,
         "notice": s.notice,
+        "ratings": ratings,
     }
 
 

@@ -23,7 +23,7 @@ from tavern_dice.web.dbthread import StoreThread
 from tavern_dice.web.limits import CreationLimiter, TableLimits
 from tavern_dice.web.metrics import Metrics
 from tavern_dice.web.options import read_options
-from tavern_dice.web.store import PlayerRow, TableRow, now_ms, token_hash
+from tavern_dice.web.store import PlayerRow, RatingEntry, TableRow, now_ms, token_hash
 from tavern_dice.web.tables import Table
 from tavern_dice.web.tasks import cancel_all
 
@@ -147,9 +147,9 @@ class TableManager:
         table = self._hold(row, [], {})
         return table, host_token
 
-    def _hold(self, row: TableRow, players: list[PlayerRow], balances: dict[str, int]
-              ) -> Table:
-        table = Table(self.db, row, players, balances)
+    def _hold(self, row: TableRow, players: list[PlayerRow], balances: dict[str, int],
+              ratings: list[RatingEntry] | None = None) -> Table:
+        table = Table(self.db, row, players, balances, ratings or [])
         table.last_active = self.clock()
         table.on_lost = lambda: self._drop_soon(table)
         self.tables[row.id] = table
@@ -220,7 +220,7 @@ class TableManager:
         if loaded is None:
             await self.coordinator.release(table_id)
             return None
-        table = self._hold(loaded.row, loaded.players, loaded.balances)
+        table = self._hold(loaded.row, loaded.players, loaded.balances, loaded.ratings)
         if loaded.game is not None:
             table.restore_game(loaded.game, loaded.antes)
         table.start_background()

@@ -268,6 +268,7 @@ class TableOptions(BaseModel):
     stake_cp: Annotated[StrictInt, Field(ge=0, le=MAX_GOLD_CP)] = 0
     dice_mode: Literal["digital", "manual"] = "digital"
     auto_house: StrictBool = False
+    rated: StrictBool = False
 
 
 class CreateTable(BaseModel):

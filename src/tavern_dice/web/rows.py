@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, Float, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from tavern_dice.web.commitments import Commitment
@@ -98,6 +98,37 @@ class DiceCheckRow(Base):
     at_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class RatingRow(Base):
+    """A person's table rating before and after one rated Liar's Dice game (table option
+    ``rated``): written with the game's last step, never changed. A person's rating at
+    the table is their latest row's ``mu``/``sigma``."""
+
+    __tablename__ = "ratings"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingEntry:
+    """One person's rating change in one rated game: their ``place`` (1 = the winner) and
+    their rating before and after (``mu``, ``sigma``)."""
+
+    game_id: str
+    player_id: str
+    place: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+
 @dataclass(frozen=True, slots=True)
 class DiceCheck:
     """A player's answer at a reveal with physical dice: ``match`` is whether the faces
@@ -143,6 +174,7 @@ class Step:
     revealed: list[tuple[int, str]] = field(default_factory=list)
     ledger: list[LedgerEntry] = field(default_factory=list)
     dice_checks: list[DiceCheck] = field(default_factory=list)
+    ratings: list[RatingEntry] = field(default_factory=list)
     game_status: str | None = None
     table_status: str | None = None
     table_game_id: str | None = None
@@ -150,20 +182,21 @@ class Step:
 
     def empty(self) -> bool:
         return not (self.events or self.new_commitments or self.revealed or self.ledger
-                    or self.dice_checks or self.game_status or self.table_status
-                    or self.clear_table_game)
+                    or self.dice_checks or self.ratings or self.game_status
+                    or self.table_status or self.clear_table_game)
 
 
 @dataclass(frozen=True, slots=True)
 class LoadedTable:
-    """What a process reads to hold a table: its row, players, balances, and the running
-    game (with the antes it took) if there is one."""
+    """What a process reads to hold a table: its row, players, balances, the running
+    game (with the antes it took) if there is one, and its rated games' rating changes."""
 
     row: TableRow
     players: list[PlayerRow]
     balances: dict[str, int]
     game: StoredGame | None
     antes: dict[str, int]
+    ratings: list[RatingEntry] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

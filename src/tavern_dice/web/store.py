@@ -13,6 +13,8 @@ restart needs is here:
 * ``dice_checks`` - at a table with physical dice, each player's answer at a reveal:
   does their cup show the faces they typed in;
 * ``ledger`` - every gold movement (cp) of a player at a table; a balance is the sum;
+* ``ratings`` - at a table with the option ``rated``, each person's rating before and
+  after each rated Liar's Dice game; a person's table rating is their latest row;
 * ``table_owners`` - which server process holds each table's engine (PostgreSQL with
   several processes, :mod:`.coordinator`).
 
@@ -59,6 +61,8 @@ from tavern_dice.web.rows import (
     LedgerRow,
     LoadedTable,
     PlayerRow,
+    RatingEntry,
+    RatingRow,
     Step,
     StoredGame,
     TableOwnerRow,
@@ -68,7 +72,8 @@ from tavern_dice.web.rows import (
 __all__ = [
     "DEFAULT_DATABASE_URL", "Base", "CommitmentRow", "DatabaseError", "DiceCheck",
     "DiceCheckRow", "EventRow", "Fence", "FenceError", "GameRow", "LedgerEntry", "LedgerRow",
-    "LoadedTable", "PlayerRow", "Step", "Store", "StoredGame", "TableOwnerRow", "TableRow",
+    "LoadedTable", "PlayerRow", "RatingEntry", "RatingRow", "Step", "Store", "StoredGame",
+    "TableOwnerRow", "TableRow",
     "is_postgres", "normalize_url", "now_ms", "token_hash",
 ]
 
@@ -272,6 +277,9 @@ class Store:
         ledger = [_ledger_values(table_id, e, at) for table_id, s in steps for e in s.ledger]
         if ledger:
             conn.execute(insert(_LEDGER), ledger)
+        ratings = [_rating_values(table_id, r, at) for table_id, s in steps for r in s.ratings]
+        if ratings:
+            conn.execute(insert(_RATINGS), ratings)
         for table_id, step in steps:
             self._write_status(conn, table_id, step)
 
@@ -295,6 +303,9 @@ class Store:
                 for c in step.dice_checks
             ])
         self._write_ledger(conn, table_id, step.ledger)
+        if step.ratings:
+            conn.execute(insert(_RATINGS), [_rating_values(table_id, r, now_ms())
+                                            for r in step.ratings])
         self._write_status(conn, table_id, step)
 
     @staticmethod
@@ -366,7 +377,8 @@ class Store:
             return None
         game = self.game(row.game_id) if row.game_id is not None else None
         antes = self.antes(table_id, game.id) if game is not None else {}
-        return LoadedTable(row, self.players(table_id), self.balances(table_id), game, antes)
+        return LoadedTable(row, self.players(table_id), self.balances(table_id), game, antes,
+                           self.ratings(table_id))
 
     def antes(self, table_id: str, game_id: str) -> dict[str, int]:
         """cp each player staked at the start of ``game_id`` (Liar's Dice stakes)."""
@@ -396,6 +408,17 @@ class Store:
             )
             return int(count or 0)
 
+    def ratings(self, table_id: str) -> list[RatingEntry]:
+        """Every rating change at ``table_id``, oldest game first."""
+        with self._session() as session:
+            return [
+                RatingEntry(r.game_id, r.player_id, r.place, r.mu_before, r.sigma_before,
+                            r.mu, r.sigma)
+                for r in session.scalars(
+                    select(RatingRow).where(RatingRow.table_id == table_id)
+                    .order_by(RatingRow.at_ms, RatingRow.game_id, RatingRow.place))
+            ]
+
     # ------------------------------------------------------------------ ledger
 
     def balances(self, table_id: str) -> dict[str, int]:
@@ -417,6 +440,7 @@ class Store:
 _GAMES = cast(Table, GameRow.__table__)
 _TABLES = cast(Table, TableRow.__table__)
 _LEDGER = cast(Table, LedgerRow.__table__)
+_RATINGS = cast(Table, RatingRow.__table__)
 _COMMITMENT_ROWS = cast(Table, CommitmentRow.__table__)
 _DICE_CHECKS = cast(Table, DiceCheckRow.__table__)
 _INSERT_EVENT = insert(cast(Table, EventRow.__table__))
@@ -438,6 +462,12 @@ def _commitment_values(c: Commitment) -> dict[str, Any]:
 def _ledger_values(table_id: str, e: LedgerEntry, at_ms: int) -> dict[str, Any]:
     return {"table_id": table_id, "player_id": e.player_id, "game_id": e.game_id,
             "round": e.round, "amount_cp": e.amount_cp, "reason": e.reason, "at_ms": at_ms}
+
+
+def _rating_values(table_id: str, r: RatingEntry, at_ms: int) -> dict[str, Any]:
+    return {"game_id": r.game_id, "player_id": r.player_id, "table_id": table_id,
+            "place": r.place, "mu_before": r.mu_before, "sigma_before": r.sigma_before,
+            "mu": r.mu, "sigma": r.sigma, "at_ms": at_ms}
 
 
 def _create_private(path: str | None) -> None:

@@ -48,12 +48,14 @@ from tavern_dice.web.journal import GameSession, collect_step, engine_header, ro
 from tavern_dice.web.options import changed_options
 from tavern_dice.web.schedule import Scheduler
 from tavern_dice.web.seating import REMOVED, Occupant, Seating
+from tavern_dice.web.standings import TableRatings
 from tavern_dice.web.store import (
     DiceCheck,
     FenceError,
     GameRow,
     LedgerEntry,
     PlayerRow,
+    RatingEntry,
     Step,
     Store,
     StoredGame,
@@ -74,7 +76,7 @@ class Table:
     """One table: its seating, options, running game, connections, bots and timers."""
 
     def __init__(self, db: StoreThread, row: TableRow, players: list[PlayerRow],
-                 balances: dict[str, int]) -> None:
+                 balances: dict[str, int], ratings: list[RatingEntry] | None = None) -> None:
         self.db = db
         self.id = row.id
         self.game = row.game
@@ -86,6 +88,7 @@ class Table:
         self.status = row.status
         self.seating = Seating(row.seats, players)
         self.balances = dict(balances)
+        self.ratings = TableRatings(ratings or [])
         self.session: GameSession | None = None
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
@@ -169,6 +172,7 @@ class Table:
             "game_id": self.session.id if self.session and self._game_running() else None,
             "seats": [self.seating.occupant_dict(pid) for pid in self.seat_list],
             "balances": dict(self.balances),
+            "ratings": self.ratings.summary() if self.options.rated else None,
         }
 
     def _game_running(self) -> bool:
@@ -187,7 +191,8 @@ class Table:
         return shared_game(
             s, self.seating, self.scheduler.timer_dict(),
             self.adapter.pending_roll(s, self.options, self._server_rolls(s)),
-            dice_checks=self.adapter.typed_hands(self.options))
+            dice_checks=self.adapter.typed_hands(self.options),
+            ratings=self.ratings.standings(s, self.occupants))
 
     def state_text(self, conn: Listener) -> str:
         """The ``state`` frame for one connection (its seat's view only)."""
@@ -559,6 +564,8 @@ class Table:
         # A typed hand is sealed before the roll it completes: its commitment goes first.
         step.new_commitments[:0] = commitments or []
         step.dice_checks.extend(checks or [])
+        if step.game_status == "over" and self.options.rated:
+            step.ratings = self.ratings.rate(s, self.occupants)
         try:
             await self.db.commit_step(self.id, step)
         except FenceError:
@@ -576,6 +583,7 @@ class Table:
             raise ActionError("server", "the action could not be saved; nothing changed") from None
         s.persisted = len(s.engine.log)
         self._apply_ledger(step.ledger)
+        self.ratings.add(step.ratings)
         if step.game_status is not None:
             s.status = step.game_status
             self.status = "lobby"

@@ -11,6 +11,7 @@ import {renderBlackjack, blackjackFairness} from "./blackjack.js";
 import {announcements} from "./announce.js";
 import {presenceBadge} from "./board.js";
 import {hostSide, hostGameControls} from "./host.js";
+import {changeText, ratingText} from "./standings.js";
 
 const GAME_NAMES = {"liars-dice": "Liar's Dice", blackjack: "Dice Blackjack"};
 
@@ -383,7 +384,9 @@ export class TableApp {
     const winner = g.game === "liars-dice" && v.winner !== null && v.winner !== undefined ? this.nameOf(v.winner) : null;
     const text = g.status === "ended" ? "The DM ended this game." : winner
       ? ["Game over — ", nameEl(winner), ` ${v.winner === this.you.seat ? "win" : "wins"}!`] : "Game over.";
+    const mine = g.ratings && g.ratings.rated ? g.ratings.standings.find((r) => r.seat === this.you.seat && r.change !== null) : null;
     return h("div", {class: "banner banner-over", id: "game-over"}, text,
+      mine ? h("span", {id: "my-rating"}, ` Your rating: ${ratingText(mine)}.`) : null,
       this.mode === "host" ? " Start another game when everyone is ready." : " Waiting for the DM to start another game.",
       this.reviewLink(s));
   }
@@ -422,7 +425,8 @@ export class TableApp {
         h("div", {class: "lobby-seats"}, t.seats.map((seat) => h("div", {class: "lobby-seat", "data-key": seat.player_id},
           h("span", {class: "seat-name", title: seat.name}, seat.name, seat.player_id === s.you.player_id ? " (you)" : ""),
           presenceBadge(seat.presence, seat.bot_kind),
-          t.game === "blackjack" ? h("span", {class: "muted small"}, fmtCp(t.balances[seat.player_id] ?? 0)) : null)))),
+          t.game === "blackjack" ? h("span", {class: "muted small"}, fmtCp(t.balances[seat.player_id] ?? 0)) : null,
+          tableRating(t, seat))))),
       h("p", {class: "rules-line muted small"}, "Rules: ", rulesText.filter(Boolean).join(" · ")));
   }
 
@@ -522,4 +526,12 @@ export class TableApp {
         shown.length ? shown.map((line) => h("li", {class: `log-${line.kind || "plain"}`}, line.text))
           : h("li", {class: "muted"}, "Nothing has happened yet.")));
   }
+}
+
+/** A person's table rating in the lobby's seat list, at a rated table that has rated them. */
+function tableRating(t, seat) {
+  const r = t.ratings ? t.ratings[seat.player_id] : null;
+  if (!r) return null;
+  return h("span", {class: "muted small table-rating", "data-rating": r.rating,
+    title: `table rating after ${plural(r.games, "rated game")}; last change ${changeText(r.change)}`}, `rated ${r.rating}`);
 }

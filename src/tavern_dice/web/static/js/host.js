@@ -214,6 +214,7 @@ const OPTION_FIELDS = [
   ["stake_cp", "Stake per player (cp)", "number", "liars-dice"],
   ["dice_mode", "Dice", "select:digital,manual", null],
   ["auto_house", "Roll the house at once when bets close", "checkbox", "blackjack"],
+  ["rated", "Rated games (each player's rating on the final standings)", "checkbox", "liars-dice"],
 ];
 
 function optionsPanel(app) {
@@ -225,7 +226,7 @@ function optionsPanel(app) {
     const current = key in ui.opts ? ui.opts[key] : t.options[key];
     const id = `opt-${key}`;
     if (type === "checkbox") {
-      return h("label", {class: "check"}, h("input", {id, type: "checkbox", checked: !!current,
+      return h("label", {class: "check"}, h("input", {id, type: "checkbox", checked: !!current, disabled: key === "rated" && running,
         onchange: (e) => { ui.opts[key] = e.target.checked; app.render(); }}), " ", label);
     }
     if (type.startsWith("select:")) {

@@ -97,7 +97,9 @@ function optionFields() {
     ["digital", "manual"].map((m) => h("option", {value: m, selected: o.dice_mode === m}, modes[m]))));
   if (state.game === "liars-dice") {
     return [...common, num("stake_cp", "Stake per player (cp, 0 = none)", "The winner takes the pot."),
-      num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice];
+      num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice,
+      h("label", {class: "check"}, h("input", {id: "opt-rated", type: "checkbox", checked: !!o.rated,
+        onchange: (e) => { state.options.rated = e.target.checked; }}), " Rated games: each player's rating for this table's games on the final standings")];
   }
   return [...common,
     num("starting_gold_cp", "Starting gold per player (cp)", `= ${fmtCp(o.starting_gold_cp)}`), dice,

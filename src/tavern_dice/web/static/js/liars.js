@@ -11,6 +11,7 @@ import {claimWords, namesText, parseWager, wagerWords, wagerCodeOf} from "./even
 import {presenceBadge, seatPositions, shortDigest, thinkingMark, timerChip, verifyBadge, verifyDetails} from "./board.js";
 import {hashEngine} from "./verify.js";
 import {diceModeNote} from "./dicemode.js";
+import {standingsPanel} from "./standings.js";
 
 /** Where the page is one column (as in tavern.css). */
 const NARROW = "(max-width: 700px)";
@@ -28,6 +29,7 @@ export function renderLiars(app) {
   const reveal = revealPanel(app, g, v);
   return [
     h("div", {class: "board board-liars"}, felt(app, g, v, me)),
+    standingsPanel(app, g),
     fresh ? reveal : null,
     tray(app, v, me),
     actions(app, g, v, me),
