@@ -42,6 +42,9 @@ PROTOCOL_KEYS = {
     # physical dice (Liar's Dice, dice_mode "manual"): who has typed, answers at a reveal,
     # the hands the server rolled (by round and seat, with why: no faces)
     "entered", "waiting", "dice_checks", "match", "server_rolled",
+    # rated tables: the option, each person's table rating, a finished game's standings
+    "rated", "ratings", "rating", "mu", "sigma", "games", "change", "why", "standings",
+    "place", "level", "rating_before",
 }
 
 
@@ -168,7 +171,7 @@ async def test_web_no_frame_shows_another_seats_unrevealed_dice(database_url: st
     async with live_server(database_url) as server:
         table = await create_table(server, "liars-dice", name="Privacy",
                                    rules={"dice_per_player": 3},
-                                   options={"bot_delay_ms": 0, "grace_s": 600})
+                                   options={"bot_delay_ms": 0, "grace_s": 600, "rated": True})
         tid = table["table_id"]
         ann = await join(server, tid, "Ann")
         bo = await join(server, tid, "Bo")
