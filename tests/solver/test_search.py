@@ -16,7 +16,7 @@ from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.liars_dice.wager import ACCUSE, Wager
+from tavern_dice.liars_dice.wager import ACCUSE, Wager, legal_raises
 from tavern_dice.play.runner import liars_dice_step
 from tavern_dice.strategy.liars_dice.solver import leaves as leaf_module
 from tavern_dice.strategy.liars_dice.solver import search
@@ -153,8 +153,8 @@ def test_the_subgame_solve_approaches_an_equilibrium(
     reach = (np.ones(exact.game.n_states[0]), np.ones(exact.game.n_states[1]))
     gaps = []
     for iterations in (5, 400):
-        monkeypatch.setattr(search, "ITERATIONS", iterations)
-        gaps.append(_dense_nashconv(exact, 0, wagers, solve(exact, TAVERN, 0, wagers, reach)))
+        gaps.append(_dense_nashconv(exact, 0, wagers, solve(exact, TAVERN, 0, wagers, reach,
+                                                             iterations=iterations)))
     assert gaps[1] >= -1e-9
     assert gaps[1] < 0.01 < gaps[0]
 
@@ -300,7 +300,6 @@ def test_the_resolving_gadget_holds_the_other_to_its_values(
     that takes the range as its chances, and far less than one that trusts a wrong
     model of it. (Not nothing: the values came from a search one wager shallower, and the
     deeper subgame gives the other one more answer to find.)"""
-    monkeypatch.setattr(search, "ITERATIONS", 400)
     wagers, follow = _gadget_case(exact)
     game = exact.game
     n0, n1 = game.n_states
@@ -312,10 +311,10 @@ def test_the_resolving_gadget_holds_the_other_to_its_values(
         return float(chance_b @ np.maximum(best_b - follow, 0.0))
 
     ones = (np.ones(n0), np.ones(n1))
-    safe = excess(solve(exact, TAVERN, 0, wagers, ones, follow=follow))
-    plain = excess(solve(exact, TAVERN, 0, wagers, ones))
+    safe = excess(solve(exact, TAVERN, 0, wagers, ones, follow=follow, iterations=400))
+    plain = excess(solve(exact, TAVERN, 0, wagers, ones, iterations=400))
     wrong = np.where(np.arange(n1) % 2 == 0, 1.0, 1e-3)  # a model far from the truth
-    trusting = excess(solve(exact, TAVERN, 0, wagers, (np.ones(n0), wrong)))
+    trusting = excess(solve(exact, TAVERN, 0, wagers, (np.ones(n0), wrong), iterations=400))
     assert safe < 0.8 * plain
     assert safe < 0.5 * trusting
 
@@ -451,11 +450,13 @@ def test_ranges_over_the_rising_wagers_are_the_blueprints() -> None:
     assert mine[0] == pytest.approx(floored)
     # The escape itself is read from the search the blueprint handed over to.
     escape = Wager(1, 5)
-    root, avg = searcher.policy(TAVERN, (first,), 0)
+    root, avg = searcher.policy(TAVERN, (first,), 0, made=escape)
     after = searcher.reach(TAVERN, (first, escape), 0)
+    # The floor spreads over every legal action after the first wager, not the few solved.
+    legal = 1 + len(legal_raises(TAVERN, 7, first, False, [(0, first)]))
     assert after[1] == pytest.approx(
         (1 - search.OPPONENT_FLOOR) * avg[:, root.index(escape)]
-        + search.OPPONENT_FLOOR / len(root))
+        + search.OPPONENT_FLOOR / legal)
 
 
 @pytest.fixture
@@ -531,8 +532,9 @@ def test_a_continuation_no_different_from_the_blueprint_changes_no_solve(
     leaves = leaf_values(KEY, 4, 3)
     reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
     wagers = (Wager(2, 3), Wager(1, 5))
-    with_choice = solve(leaves, TAVERN, 0, wagers, reach)
-    without = solve(leaves, TAVERN, 0, wagers, reach, choose=False)
+    # The same iterations: the work-bound would give the two-continuation solve fewer.
+    with_choice = solve(leaves, TAVERN, 0, wagers, reach, iterations=30)
+    without = solve(leaves, TAVERN, 0, wagers, reach, choose=False, iterations=30)
     assert with_choice.strategy == pytest.approx(without.strategy, abs=1e-5)
     assert with_choice.values == pytest.approx(without.values, abs=1e-5)
 
@@ -544,7 +546,6 @@ def test_the_answering_players_choice_of_continuation_costs_the_actor(
     horizon, the answering player can only gain: solved far, the actor's value of the
     subgame falls (at the opening of 4 v 3 from 0.036 to 0.028)."""
     monkeypatch.setattr(leaf_module, "CONTINUATIONS", ("blueprint", "best"))
-    monkeypatch.setattr(search, "ITERATIONS", 300)
     leaf_values.cache_clear()
     leaves = leaf_values(KEY, 4, 3)
     reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
@@ -553,8 +554,8 @@ def test_the_answering_players_choice_of_continuation_costs_the_actor(
     def actor_value(solution: search.Solution) -> float:
         return float(w_a @ (solution.strategy * solution.values).sum(axis=1))
 
-    with_choice = actor_value(solve(leaves, TAVERN, 0, (), reach))
-    without = actor_value(solve(leaves, TAVERN, 0, (), reach, choose=False))
+    with_choice = actor_value(solve(leaves, TAVERN, 0, (), reach, iterations=300))
+    without = actor_value(solve(leaves, TAVERN, 0, (), reach, choose=False, iterations=300))
     leaf_values.cache_clear()
     assert with_choice < without - 0.005
 

@@ -339,6 +339,13 @@ class LeafSet:
         group = group.reshape(-1)
         self.blocks = _blocks(values.dense, unique, group, self.high)
         self.high_onehot = _onehot(owner[self.high], k)
+        slots = sum(block.groups * block.width for block in self.blocks)
+        self.work = n_c * n_a * n_b * (slots + self.size)
+        """What one :meth:`forward` and one :meth:`backward` cost, in pairs of hands: the
+        whole matrices' padded rows, and as much again per leaf for what each leaf costs
+        whatever its form (its gathers and scatters, its factors). Timed at 5 v 5 an
+        iteration took about 0.3 ns of CPU per unit on this project's machine (4 ms at 14
+        million, 6 ms at 21 million), closer than the multiply-adds predict."""
 
     def _repeat(self, a: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """``a`` once per continuation along the batch axis (a view with one)."""

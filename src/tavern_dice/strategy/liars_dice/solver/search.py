@@ -26,13 +26,14 @@ search), on every decision:
   player also picks how it plays on). Raises are the legal ones (the ``either`` escapes
   and the repeat rule, L5b, included) up to :data:`SPREAD` above the smallest of each
   face.
-* **Solve.** :data:`ITERATIONS` iterations of predictive regret matching+ over both players' hands
-  at once, the searcher's average strategy at the root returned for every hand: a mixed
-  policy, consistent with the range it keeps for itself.
+* **Solve.** Predictive regret matching+ over both players' hands at once, with
+  alternating updates, for as many iterations as a fixed amount of work allows
+  (:data:`SOLVE_WORK`), the searcher's average strategy at the root returned for every
+  hand: a mixed policy, consistent with the range it keeps for itself.
 
 Everything is a function of the public history, so a replay repeats it and an exploiter
-that copies the bot can replay it on every hand. A search takes about a tenth of a second
-at 5 v 5.
+that copies the bot can replay it on every hand. A decision takes one or two searches, each
+at most about 80 ms at 5 v 5.
 """
 
 from __future__ import annotations
@@ -65,11 +66,24 @@ from tavern_dice.strategy.liars_dice.solver.tables import TableError
 
 FloatArray = npt.NDArray[np.float64]
 
-ITERATIONS = 30
-"""Iterations of predictive regret matching+ per search (Farina, Kroer & Sandholm 2021;
-quadratic averaging). On a 4 v 3 subgame the solved strategies' NashConv was 0.10-0.11
-after 20, 0.056-0.062 after 30 and 0.04 after 40 (regret matching+ with linear
-averaging: 0.16-0.18, 0.12-0.16, 0.09-0.12)."""
+SOLVE_WORK = 220_000_000
+"""What a solve may spend on its leaves, in ``LeafSet.work`` summed over its iterations of
+predictive regret matching+ (Farina, Kroer & Sandholm 2021; quadratic averaging,
+alternating updates): the iterations are this over one iteration's work, from
+:data:`MIN_ITERATIONS` to :data:`MAX_ITERATIONS`. A bound in work, not in seconds, so that
+a replay repeats every decision. At 5 v 5 a solve gets 14-16 iterations, about 60-100 ms
+on this project's 2-core machine; the rounds of 8 dice or fewer 40. Alternating updates
+converge about twice as fast as the simultaneous ones used before: NashConv at the
+opening of 5 v 5 0.064 after 15 iterations against 0.064 after 30 simultaneous ones, 0.055
+after 20 against 0.101 (4 v 3: 0.072 against 0.062, and 0.058 against 0.105)."""
+MIN_ITERATIONS = 14
+MAX_ITERATIONS = 40
+
+
+def iterations_for(work: int) -> int:
+    """The solver's iterations for subgames of ``work`` multiply-adds an iteration."""
+    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, SOLVE_WORK // max(work, 1)))
+
 SPREAD = 1
 """Raises considered per face: the smallest legal quantity and up to this many above it."""
 RESOLVE = True
@@ -89,6 +103,12 @@ the opponent's (a raise to a lower quantity of a higher face, which only the ``e
 raise allows): the model reads those worst (after "1 six" over "2 fives" it gave hands
 with a six a chance of 0.52 and hands without one 0.50), while the ``standard``
 blueprints never make one."""
+MODEL_EVERY = False
+"""Model the opponent's wager with every legal raise at the root of its search (about 60
+at 5 v 5, some 700 leaves: 0.3-0.6 s a solve), instead of the searched few and the wager
+it made (about 13 raises: 0.1 s). **Off** since 2026-12-07: the chance of the wager made,
+hand by hand, is what the ranges read, and the few it was weighed against are the ones the
+search itself plays (``docs/experiments.md`` has the measured cost and strength)."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 BLUEPRINT_UNTIL_ESCAPE = False
@@ -99,18 +119,25 @@ opening (seeds 5000-5199; ``docs/strategy.md``)."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
 
 
+def _legal(rules: LiarsDiceRules, dice: int, wagers: Sequence[AnyWager]) -> list[AnyWager]:
+    """The legal raises after ``wagers`` (L5, L5b)."""
+    return list(legal_raises(rules, dice, wagers[-1] if wagers else None, False,
+                             [(0, w) for w in wagers]))
+
+
 def _raises(rules: LiarsDiceRules, dice: int, wagers: Sequence[AnyWager],
-            every: bool = False) -> list[AnyWager]:
-    """The legal raises after ``wagers`` (L5, L5b), all or the searched few per face."""
-    legal = legal_raises(rules, dice, wagers[-1] if wagers else None, False,
-                         [(0, w) for w in wagers])
+            every: bool = False, also: AnyWager | None = None) -> list[AnyWager]:
+    """The legal raises after ``wagers`` (L5, L5b), all or the searched few per face (and
+    ``also``, where it is legal: the wager a modelled opponent made)."""
+    legal = _legal(rules, dice, wagers)
     if every:
-        return list(legal)
+        return legal
     lowest: dict[int, int] = {}
     for w in legal:
         assert isinstance(w, Wager)
         lowest.setdefault(w.face, w.quantity)
-    return [w for w in legal if isinstance(w, Wager) and w.quantity <= lowest[w.face] + SPREAD]
+    return [w for w in legal if isinstance(w, Wager)
+            and (w.quantity <= lowest[w.face] + SPREAD or w == also)]
 
 
 @dataclass(frozen=True)
@@ -142,7 +169,8 @@ class Solution:
 def solve(
     leaves: LeafValues, rules: LiarsDiceRules, actor: int, wagers: Sequence[AnyWager],
     reach: tuple[FloatArray, FloatArray], every: bool = False,
-    follow: FloatArray | None = None, choose: bool = True,
+    follow: FloatArray | None = None, choose: bool = True, also: AnyWager | None = None,
+    iterations: int = 0,
 ) -> Solution:
     """Solve the depth-2 subgame after ``wagers`` (oldest first) with ``actor`` (0: the
     first bidder) to act and both players' ``reach`` (per hand, chance excluded): the
@@ -158,48 +186,18 @@ def solve(
 
     ``choose``: the other picks, per leaf and hand, among the continuations the leaves
     hold (``leaves.CONTINUATIONS``; the searcher's own turns), else plays on by the
-    blueprint (a search that models the opponent's wager)."""
+    blueprint (a search that models the opponent's wager).
+
+    ``also``: a raise the actor's root holds beside the searched few (the wager a modelled
+    opponent made; :data:`MODEL_EVERY` off). ``iterations``: of the solver; 0, as
+    :func:`iterations_for` the subgame's work."""
     a, b = actor, 1 - actor
-    dice = leaves.first + leaves.second
-    w_a = leaves.game.hands[a].prob * reach[a]
-    chance_b = leaves.game.hands[b].prob
+    w_a, chance_b = leaves.game.hands[a].prob * reach[a], leaves.game.hands[b].prob
     w_b = chance_b * reach[b]
     n_a, n_b = w_a.shape[0], w_b.shape[0]
-    root: list[LiarsAction] = [ACCUSE] if wagers else []
-    raises = _raises(rules, dice, wagers, every)
-    root += raises
-    first_raise = len(root) - len(raises)
-    k = len(raises)
-    # The other's answers to each raise: accuse (exactly rank <= dice + 1: the score
-    # depends on the actor's hand only through its count of the face), or raise to a leaf
-    # (a node of the DAG).
-    u_acc = np.empty((k, n_a, leaves.dice_of(a) + 1))
-    vt_acc = np.empty((k, leaves.dice_of(a) + 1, n_b))
-    owner: list[int] = []
-    column: list[int] = []
-    nodes: list[int] = []
-    width = 1
-    answer_lists: list[list[LiarsAction]] = []
-    for i, r in enumerate(raises):
-        u_acc[i], vt_acc[i] = leaves.raise_accused(a, r)
-        answers = _raises(rules, dice, [*wagers, r])
-        answer_lists.append([ACCUSE, *answers])
-        width = max(width, 1 + len(answers))
-        for j, r2 in enumerate(answers):
-            owner.append(i)
-            column.append(1 + j)
-            nodes.append(leaves.leaf(r, r2, a))
-    node_arr = np.array(nodes, dtype=np.int64)
-    owner_arr = np.array(owner, dtype=np.int64)
-    column_arr = np.array(column, dtype=np.int64)
-    values = leaves.factored(a)
-    leaf = LeafSet(values if choose else values.blueprint(), node_arr, owner_arr, column_arr,
-                   k)
-    n_c = leaf.shape[0]
-    valid = np.zeros((k, 1, width), dtype=bool)
-    valid[:, 0, 0] = True
-    valid[owner_arr, 0, column_arr] = True
-    uniform = valid / valid.sum(axis=2, keepdims=True)
+    sub = _Subgame(leaves, rules, actor, wagers, every, also, choose)
+    root, first_raise, k, leaf, n_c = sub.root, sub.first_raise, sub.k, sub.leaf, sub.n_c
+    valid, uniform = sub.valid, sub.uniform
     standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
     gadget = follow is not None and bool(wagers)
     if gadget:
@@ -207,70 +205,53 @@ def solve(
         u_sb, vt_sb = leaves.raise_accused(b, wagers[-1])
     regret_g = np.zeros((n_b, 2))  # the gadget: follow, enter
     last_g = np.zeros_like(regret_g)
-
-    def raise_values(x: FloatArray, y: FloatArray,
-                     s_c: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """``(q_b, q_raise, q_c)``: the other's value of each answer ``(k, n_b, width)``,
-        the actor's of each root raise ``(n_a, k)`` and the other's of each continuation
-        at each leaf ``(continuations, leaves, n_b)``, given both reaches and the other's
-        choice of continuation ``s_c``."""
-        q_b = np.zeros((k, n_b, width))
-        q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], u_acc), vt_acc)[:, 0, :]
-        q_raise = np.matmul(u_acc, np.matmul(vt_acc, y[:, :, 0, None]))[:, :, 0].T
-        q_c = leaf.forward(x)
-        np.negative(q_c, out=q_c)  # the other's score
-        if leaf.size:
-            # The blueprint alone (the usual search): no choice to weigh.
-            q_b[owner_arr, :, column_arr] = q_c[0] if n_c == 1 else (q_c * s_c).sum(axis=0)
-            q_raise += leaf.backward(y, None if n_c == 1 else s_c)
-        return q_b, q_raise, q_c
-
-    regret_a = np.zeros((n_a, len(root)))
-    total_a = np.zeros((n_a, len(root)))
-    regret_b = np.zeros((k, n_b, width))
-    total_b = np.zeros((k, n_b, width))
-    last_a = np.zeros_like(regret_a)
-    last_b = np.zeros_like(regret_b)
+    regret_a, total_a, last_a = (np.zeros((n_a, len(root))) for _ in range(3))
+    regret_b, total_b, last_b = (np.zeros((k, n_b, sub.width)) for _ in range(3))
     # The other's continuation past the horizon, per leaf and hand (one: the blueprint).
     regret_c = np.zeros((n_c, leaf.size, n_b))
     # With one continuation it is chosen for sure, and nothing is learnt (the usual search).
     total_c = np.zeros_like(regret_c) if n_c > 1 else np.ones_like(regret_c)
     last_c = np.zeros_like(regret_c)
-    s_c = np.ones_like(regret_c)
-    for t in range(1, ITERATIONS + 1):
-        # Predictive regret matching+: the last instantaneous regret as the prediction.
-        s_a = _match(regret_a + last_a, None)
-        s_b = _match(np.where(valid, regret_b + last_b, 0.0), uniform)
-        if n_c > 1:
-            s_c = _match_first(regret_c + last_c)
-        if gadget:
-            s_g = _match(regret_g + last_g, None)
-            w_b = chance_b * s_g[:, 1]
-            standing = leaves.standing_accused(a, wagers[-1], w_b)
-        x = w_a[:, None] * s_a[:, first_raise:]  # (n_a, k): the actor's reach of each raise
-        y = w_b[None, :, None] * s_b  # (k, n_b, width): the other's reach of each answer
-        q_b, q_raise, q_c = raise_values(x, y, s_c)
+    s_c = _match_first(regret_c) if n_c > 1 else np.ones_like(regret_c)
+    s_a = _match(regret_a, None)
+    s_b = uniform
+    if gadget:
+        w_b = chance_b * 0.5  # each hand of the other follows or enters, evenly at first
+        standing = leaves.standing_accused(a, wagers[-1], w_b)
+    for t in range(1, (iterations or iterations_for(leaf.work)) + 1):
+        # Alternating updates (as CFR+ makes them): the actor against the other's latest
+        # strategy, then the other against the actor's new one; predictive regret
+        # matching+, the last instantaneous regret as the prediction.
         q_a = np.zeros((n_a, len(root)))
-        q_a[:, first_raise:] = q_raise
+        q_a[:, first_raise:] = sub.root_values(w_b[None, :, None] * s_b, s_c)
         if standing is not None:
             q_a[:, 0] = standing
+        last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
+        regret_a = np.maximum(regret_a + last_a, 0.0)
+        total_a += t * t * s_a  # quadratic averaging, as the solver's PCFR+
+        s_a = _match(regret_a + last_a, None)
+        x = w_a[:, None] * s_a[:, first_raise:]  # (n_a, k): the actor's reach of each raise
+        q_b, q_c = sub.answer_values(x, s_c)
         if gadget:
             assert follow is not None
+            s_g = _match(regret_g + last_g, None)
             enter = (q_b * s_b).sum(axis=2).sum(axis=0)
             enter += u_sb @ (vt_sb @ (w_a * s_a[:, 0]))
             q_g = np.stack([follow, enter], axis=1)
             last_g = q_g - (q_g * s_g).sum(axis=1, keepdims=True)
             regret_g = np.maximum(regret_g + last_g, 0.0)
+            w_b = chance_b * _match(regret_g + last_g, None)[:, 1]
+            standing = leaves.standing_accused(a, wagers[-1], w_b)
         last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=2, keepdims=True), 0.0)
-        last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
         regret_b = np.maximum(regret_b + last_b, 0.0)
-        regret_a = np.maximum(regret_a + last_a, 0.0)
         if n_c > 1:
             last_c = q_c - (q_c * s_c).sum(axis=0, keepdims=True)
             regret_c = np.maximum(regret_c + last_c, 0.0)
             total_c += t * t * s_c
-        total_a += t * t * s_a  # quadratic averaging, as the solver's PCFR+
+            s_c = _match_first(regret_c + last_c)
         total_b += t * t * s_b
+        # Zero where no answer is: both terms are.
+        s_b = _match(regret_b + last_b, uniform)
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
     avg_b: FloatArray = np.where(valid, total_b, 0.0)
     avg_b /= np.maximum(avg_b.sum(axis=2, keepdims=True), 1e-300)
@@ -279,11 +260,82 @@ def solve(
     # answers' values, which weigh the actor's reach, not the other's.
     cfv = np.zeros((n_a, len(root)))
     avg_c: FloatArray = total_c / np.maximum(total_c.sum(axis=0, keepdims=True), 1e-300)
-    answer_cfv, cfv[:, first_raise:], _ = raise_values(
-        w_a[:, None] * avg_a[:, first_raise:], w_b[None, :, None] * avg_b, avg_c)
+    answer_cfv, _ = sub.answer_values(w_a[:, None] * avg_a[:, first_raise:], avg_c)
+    cfv[:, first_raise:] = sub.root_values(w_b[None, :, None] * avg_b, avg_c)
     if standing is not None:
         cfv[:, 0] = standing
-    return Solution(root, avg_a, answer_lists, avg_b, cfv, answer_cfv)
+    return Solution(root, avg_a, sub.answer_lists, avg_b, cfv, answer_cfv)
+
+
+class _Subgame:
+    """The depth-2 subgame's shape (the root's actions, each raise's answers, the leaves
+    they reach) and its two products: the other's values of its answers given the actor's
+    reach, and the actor's values of its raises given the other's."""
+
+    def __init__(self, leaves: LeafValues, rules: LiarsDiceRules, actor: int,
+                 wagers: Sequence[AnyWager], every: bool, also: AnyWager | None,
+                 choose: bool) -> None:
+        a = actor
+        dice = leaves.first + leaves.second
+        n_a, n_b = leaves.game.n_states[a], leaves.game.n_states[1 - a]
+        self.n_b = n_b
+        self.root: list[LiarsAction] = [ACCUSE] if wagers else []
+        raises = _raises(rules, dice, wagers, every, also)
+        self.root += raises
+        self.first_raise = len(self.root) - len(raises)
+        self.k = k = len(raises)
+        # The other's answers to each raise: accuse (exactly rank <= dice + 1: the score
+        # depends on the actor's hand only through its count of the face), or raise to a
+        # leaf (a node of the DAG).
+        self.u_acc = np.empty((k, n_a, leaves.dice_of(a) + 1))
+        self.vt_acc = np.empty((k, leaves.dice_of(a) + 1, n_b))
+        owner: list[int] = []
+        column: list[int] = []
+        nodes: list[int] = []
+        self.width = 1
+        self.answer_lists: list[list[LiarsAction]] = []
+        for i, r in enumerate(raises):
+            self.u_acc[i], self.vt_acc[i] = leaves.raise_accused(a, r)
+            answers = _raises(rules, dice, [*wagers, r])
+            self.answer_lists.append([ACCUSE, *answers])
+            self.width = max(self.width, 1 + len(answers))
+            for j, r2 in enumerate(answers):
+                owner.append(i)
+                column.append(1 + j)
+                nodes.append(leaves.leaf(r, r2, a))
+        self.owner = np.array(owner, dtype=np.int64)
+        self.column = np.array(column, dtype=np.int64)
+        values = leaves.factored(a)
+        self.leaf = LeafSet(values if choose else values.blueprint(),
+                            np.array(nodes, dtype=np.int64), self.owner, self.column, k)
+        self.n_c = self.leaf.shape[0]
+        self.valid = np.zeros((k, 1, self.width), dtype=bool)
+        self.valid[:, 0, 0] = True
+        self.valid[self.owner, 0, self.column] = True
+        self.uniform = self.valid / self.valid.sum(axis=2, keepdims=True)
+
+    def answer_values(self, x: FloatArray, s_c: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """``(q_b, q_c)``: the other's value of each answer ``(k, n_b, width)`` and of each
+        continuation at each leaf ``(continuations, leaves, n_b)``, given the actor's
+        reach of each raise ``x`` and the other's choice of continuation ``s_c``."""
+        q_b = np.zeros((self.k, self.n_b, self.width))
+        q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], self.u_acc), self.vt_acc)[:, 0, :]
+        q_c = self.leaf.forward(x)
+        np.negative(q_c, out=q_c)  # the other's score
+        if self.leaf.size:
+            # One continuation (the blueprint alone, the usual search): no choice to weigh.
+            q_b[self.owner, :, self.column] = (q_c[0] if self.n_c == 1
+                                               else (q_c * s_c).sum(axis=0))
+        return q_b, q_c
+
+    def root_values(self, y: FloatArray, s_c: FloatArray) -> FloatArray:
+        """The actor's value of each root raise ``(n_a, k)`` given the other's reach of
+        each answer ``y`` and its choice of continuation ``s_c``."""
+        q_raise: FloatArray = np.matmul(self.u_acc,
+                                        np.matmul(self.vt_acc, y[:, :, 0, None]))[:, :, 0].T
+        if self.leaf.size:
+            q_raise += self.leaf.backward(y, None if self.n_c == 1 else s_c)
+        return q_raise
 
 
 def _match_first(regret: FloatArray) -> FloatArray:
@@ -300,8 +352,12 @@ def _match(regret: FloatArray, uniform: FloatArray | None) -> FloatArray:
     uniform over the last axis)."""
     pos = np.maximum(regret, 0.0)
     total = pos.sum(axis=-1, keepdims=True)
+    empty = total <= 0
+    if not empty.any():
+        out: FloatArray = pos / total
+        return out
     fallback = uniform if uniform is not None else np.full_like(regret, 1.0 / regret.shape[-1])
-    out: FloatArray = np.where(total > 0, pos / np.where(total > 0, total, 1.0), fallback)
+    out = np.where(empty, fallback, pos / np.where(empty, 1.0, total))
     return out
 
 
@@ -318,7 +374,8 @@ class RoundSearcher:
             except (TableError, OSError):
                 self._blueprint = None  # none: the search plays from the opening
         self._reach: dict[tuple[tuple[AnyWager, ...], int], tuple[FloatArray, FloatArray]] = {}
-        self._solves: dict[tuple[tuple[AnyWager, ...], int], Solution] = {}
+        self._solves: dict[tuple[tuple[AnyWager, ...], int, AnyWager | None], Solution] = {}
+        self.dice = first + second
 
     def reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
               viewer: int) -> tuple[FloatArray, FloatArray]:
@@ -338,8 +395,10 @@ class RoundSearcher:
             if played is not None:
                 chance, width = played
             else:
-                root, avg = self.policy(rules, wagers[:-1], viewer, before)
-                width = len(root)
+                root, avg = self.policy(rules, wagers[:-1], viewer, before, wagers[-1])
+                # The floor spreads over every legal action, whichever few were solved.
+                width = 1 + len(_legal(rules, self.dice, wagers[:-1])) if wagers[:-1] \
+                    else len(_legal(rules, self.dice, ()))
                 # A wager the search would not consider (another policy made it): no news.
                 chance = avg[:, root.index(wagers[-1])] if wagers[-1] in root else 1.0
             if maker != viewer:
@@ -377,29 +436,33 @@ class RoundSearcher:
 
     def policy(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...], viewer: int,
                reach: tuple[FloatArray, FloatArray] | None = None,
-               ) -> tuple[list[LiarsAction], FloatArray]:
+               made: AnyWager | None = None) -> tuple[list[LiarsAction], FloatArray]:
         """The search's root actions and strategy (every hand of the player to act) after
-        ``wagers``: the viewer's own play, or, for the opponent, with every legal raise at
-        the root (so that whatever it wagered has a chance)."""
-        solved = self.solution(rules, wagers, viewer, reach)
+        ``wagers``: the viewer's own play, or, for the opponent, with the wager it ``made``
+        beside the searched few at the root (:data:`MODEL_EVERY`: every legal raise), so
+        that whatever it wagered has a chance."""
+        solved = self.solution(rules, wagers, viewer, reach, made)
         return solved.actions, solved.strategy
 
     def solution(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...], viewer: int,
-                 reach: tuple[FloatArray, FloatArray] | None = None) -> Solution:
+                 reach: tuple[FloatArray, FloatArray] | None = None,
+                 made: AnyWager | None = None) -> Solution:
         """The search after ``wagers`` as :meth:`policy` solves it. On the viewer's own turn
         after the opponent's wager, with :data:`RESOLVE`, the opponent's range is the
         re-solving gadget's, each hand held to its value from :meth:`_follow`."""
-        key = (wagers, viewer)
+        actor = len(wagers) % 2
+        modelled = actor != viewer
+        also = made if modelled and not MODEL_EVERY else None
+        key = (wagers, viewer, also)
         found = self._solves.get(key)
         if found is None:
             if reach is None:
                 reach = self.reach(rules, wagers, viewer)
-            actor = len(wagers) % 2
             resolve = RESOLVE or (RESOLVE_ESCAPES and _escaped(wagers))
-            follow = self._follow(rules, wagers, viewer) if resolve and actor == viewer else None
-            found = solve(self.leaves, rules, actor, wagers, reach, every=actor != viewer,
-                          choose=actor == viewer,
-                          follow=follow)
+            follow = self._follow(rules, wagers, viewer) if resolve and not modelled else None
+            found = solve(self.leaves, rules, actor, wagers, reach,
+                          every=modelled and MODEL_EVERY, choose=not modelled,
+                          follow=follow, also=also)
             if len(self._solves) > _CACHE:
                 self._solves.clear()
             self._solves[key] = found
@@ -422,7 +485,7 @@ class RoundSearcher:
                 answers = mine.answers[raised]
                 if wagers[-1] in answers:
                     return mine.answer_values[raised, :, answers.index(wagers[-1])]
-        theirs = self.solution(rules, wagers[:-1], viewer)
+        theirs = self.solution(rules, wagers[:-1], viewer, made=wagers[-1])
         if wagers[-1] in theirs.actions:
             return theirs.values[:, theirs.actions.index(wagers[-1])]
         return None
