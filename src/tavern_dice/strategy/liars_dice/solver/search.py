@@ -14,8 +14,8 @@ search), on every decision:
 * **Ranges.** Both players' hand distributions follow the round's whole history: at each
   earlier wager its maker's chance of it is read from the search solved at that point
   (the viewer's own wagers exactly, as it played them; the opponent's through the same
-  search with every legal raise at its root, mixed 95 : 5 with a uniform choice so that
-  no wager is impossible). With :data:`RESOLVE` (on) the viewer's own
+  search with the wager it made beside the searched raises at its root, mixed 95 : 5 with
+  a uniform choice over every legal action so that no wager is impossible). With :data:`RESOLVE` (on) the viewer's own
   turns do not trust that model but re-solve safely (Burch, Johanson & Bowling 2014;
   DeepStack's continual re-solving): the opponent's range chosen by a gadget in which
   each of its hands may take the value it had when it wagered, or enter the subgame.
@@ -474,7 +474,7 @@ class RoundSearcher:
         holds it to: from the viewer's own search before its last raise, where that
         search met this answer (DeepStack's continual re-solving); else (the opening wager,
         an answer that search did not consider) from the search that modelled the
-        opponent's wager (every raise at its root); ``None`` before any wager."""
+        opponent's wager; ``None`` before any wager."""
         if not wagers:
             return None
         if len(wagers) >= 2:
