@@ -6,18 +6,19 @@ whether each level is clearly above the one below it (higher, and the two interv
 and the time the games took; then the ratings over all the games together, the ones shown
 to players. ``--write`` stores them in ``src/tavern_dice/data/level_ratings.json``.
 
-    .venv/bin/python benchmarks/levels.py [--games 2:1500,4:300,6:120] [--workers 2]
-        [--top-heads-up 0] [--seed 1] [--keep DIR] [--write]
+    .venv/bin/python benchmarks/levels.py [--games 2:2000,4:1200,6:480] [--workers 2]
+        [--top-heads-up 300] [--seed 1] [--keep DIR] [--write]
 
 ``--keep DIR`` saves each table size's games there as it finishes (``games-N.json``) and
 reuses them on the next run with the same seed and counts, so an interrupted run, or a
 second look at the figures, does not play them again.
 
 Cost: the five cheaper levels play a game in 0.01-0.1 s. The top level, ``vell`` (the
-``strong`` bot), costs about 2.5 s a game at four players and more at six, and heads-up
-under the seed's rules it searches each decision in a round of 7-10 dice (about 40 s of
-CPU a game), so heads-up its games are capped by ``--top-heads-up`` (default 0: the top
-level is rated at four and six players only, and the heads-up table rates the others).
+``strong`` bot), costs about 0.5-0.8 s a game at four and six players, and heads-up under the
+seed's rules it searches each decision in a round of 7-10 dice (about 3.3 s of CPU a
+game), so heads-up its games are capped by ``--top-heads-up`` (0: the top level is rated at
+four and six players only). The defaults are the shipped run, which took 974 s on two
+workers.
 """
 
 from __future__ import annotations
@@ -83,12 +84,12 @@ def save(path: Path | None, key: dict[str, Any], played: list[Played]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", default="2:1500,4:300,6:120",
+    parser.add_argument("--games", default="2:2000,4:1200,6:480",
                         help="games at each table size, SIZE:GAMES,...")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--top-heads-up", type=int, default=0,
-                        help=f"heads-up games {TOP} plays at most (each ~40 s of CPU)")
+    parser.add_argument("--top-heads-up", type=int, default=300,
+                        help=f"heads-up games {TOP} plays at most (each ~3 s of CPU)")
     parser.add_argument("--keep", type=Path, help="save and reuse each size's games here")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     args = parser.parse_args()

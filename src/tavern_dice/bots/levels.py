@@ -155,9 +155,9 @@ MAGS = Persona(
 )
 ALDOUS = Persona(
     "aldous", "Aldous", "the friar",
-    "Reads every bid at the table as an honest one and weighs every outcome; a bold bluff "
-    "fools him.",
-    LIARS, 5, "trusting", slip=0.02,
+    "Reads every bid at the table as an honest one and weighs every outcome, when his mind "
+    "is not on his prayers; a bold bluff fools him.",
+    LIARS, 5, "trusting", slip=0.08,
     talk={
         "open": ("{wager}, and bless the dice.", "Let us begin with {wager}."),
         "raise": ("{wager}, if I read you right, {them}.", "{wager}, in good faith."),

@@ -15,9 +15,10 @@ search), on every decision:
   earlier wager its maker's chance of it is read from the search solved at that point
   (the viewer's own wagers exactly, as it played them; the opponent's through the same
   search with the wager it made beside the searched raises at its root, mixed 95 : 5 with
-  a uniform choice over every legal action so that no wager is impossible). With :data:`RESOLVE` (on) the viewer's own
-  turns do not trust that model but re-solve safely (Burch, Johanson & Bowling 2014;
-  DeepStack's continual re-solving): the opponent's range chosen by a gadget in which
+  a uniform choice over every legal action so that no wager is impossible). With
+  :data:`RESOLVE` (on) the viewer's own turns do not trust that model but re-solve safely
+  (Burch, Johanson & Bowling 2014; DeepStack's continual re-solving): the opponent's range
+  chosen by a gadget in which
   each of its hands may take the value it had when it wagered, or enter the subgame.
 * **Subgame.** The player to act accuses or raises; after a raise the other accuses or
   raises; after that the round is valued by the ``standard`` blueprint played out from
