@@ -6,7 +6,7 @@ whether each level is clearly above the one below it (higher, and the two interv
 and the time the games took; then the ratings over all the games together, the ones shown
 to players. ``--write`` stores them in ``src/tavern_dice/data/level_ratings.json``.
 
-    .venv/bin/python benchmarks/levels.py [--games 2:2000,4:1200,6:480] [--workers 2]
+    .venv/bin/python benchmarks/levels.py [--games 2:2000,4:1200,6:960] [--workers 2]
         [--top-heads-up 300] [--seed 1] [--keep DIR] [--write]
 
 ``--keep DIR`` saves each table size's games there as it finishes (``games-N.json``) and
@@ -17,7 +17,7 @@ Cost: the five cheaper levels play a game in 0.01-0.1 s. The top level, ``vell``
 ``strong`` bot), costs about 0.5-0.8 s a game at four and six players, and heads-up under the
 seed's rules it searches each decision in a round of 7-10 dice (about 3.3 s of CPU a
 game), so heads-up its games are capped by ``--top-heads-up`` (0: the top level is rated at
-four and six players only). The defaults are the shipped run, which took 974 s on two
+four and six players only). The defaults are the shipped run, which took 1,077 s on two
 workers.
 """
 
@@ -84,7 +84,7 @@ def save(path: Path | None, key: dict[str, Any], played: list[Played]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", default="2:2000,4:1200,6:480",
+    parser.add_argument("--games", default="2:2000,4:1200,6:960",
                         help="games at each table size, SIZE:GAMES,...")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
