@@ -61,10 +61,9 @@ from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
 from tavern_dice.strategy.liars_dice.solver.table_store import (
+    read_folder_meta,
     read_round,
-    read_round_info,
     round_file,
-    round_files,
     write_round,
 )
 from tavern_dice.strategy.liars_dice.solver.tables import (
@@ -233,17 +232,15 @@ def save(
 
 
 def read_meta(folder: Path) -> dict[str, Any]:
-    """Every round's figures in a blueprint ``folder``: ``{"key", "rules", "rounds"}``.
+    """Every round's figures in a blueprint ``folder``: ``{"format", "key", "rules",
+    "rounds"}``.
 
     Raises:
         FileNotFoundError: the folder holds no round file.
     """
-    files = round_files(folder)
-    if not files:
-        raise FileNotFoundError(f"no blueprint files in {folder}")
     key = folder.name.partition("_recall")[2].partition("_")[2]
     rules = BLUEPRINT_RULES[key].to_dict() if key in BLUEPRINT_RULES else {}
-    return {"key": key, "rules": rules, "rounds": [read_round_info(p) for _, p in files]}
+    return read_folder_meta(folder, key, rules)
 
 
 @lru_cache(maxsize=32)

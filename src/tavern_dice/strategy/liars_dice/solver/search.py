@@ -200,13 +200,15 @@ def solve(
     sub = _Subgame(leaves, rules, actor, wagers, every, also, choose)
     root, first_raise, k, leaf, n_c = sub.root, sub.first_raise, sub.k, sub.leaf, sub.n_c
     valid, uniform = sub.valid, sub.uniform
-    standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
     gadget = follow is not None and bool(wagers)
+    regret_g = np.zeros((n_b, 2))  # the gadget: follow, enter
+    last_g = np.zeros_like(regret_g)
+    s_g = np.full((n_b, 2), 0.5)
     if gadget:
         # The other's score per hand when the actor accuses its standing wager.
         u_sb, vt_sb = leaves.raise_accused(b, wagers[-1])
-    regret_g = np.zeros((n_b, 2))  # the gadget: follow, enter
-    last_g = np.zeros_like(regret_g)
+        w_b = chance_b * s_g[:, 1]  # each hand of the other follows or enters, evenly at first
+    standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
     regret_a, total_a, last_a = (np.zeros((n_a, len(root))) for _ in range(3))
     regret_b, total_b, last_b = (np.zeros((k, n_b, sub.width)) for _ in range(3))
     # The other's continuation past the horizon, per leaf and hand (one: the blueprint).
@@ -217,9 +219,6 @@ def solve(
     s_c = _match_first(regret_c) if n_c > 1 else np.ones_like(regret_c)
     s_a = _match(regret_a, None)
     s_b = uniform
-    if gadget:
-        w_b = chance_b * 0.5  # each hand of the other follows or enters, evenly at first
-        standing = leaves.standing_accused(a, wagers[-1], w_b)
     for t in range(1, (iterations or iterations_for(leaf.work)) + 1):
         # Alternating updates (as CFR+ makes them): the actor against the other's latest
         # strategy, then the other against the actor's new one; predictive regret
@@ -236,13 +235,13 @@ def solve(
         q_b, q_c = sub.answer_values(x, s_c)
         if gadget:
             assert follow is not None
-            s_g = _match(regret_g + last_g, None)
             enter = (q_b * s_b).sum(axis=2).sum(axis=0)
             enter += u_sb @ (vt_sb @ (w_a * s_a[:, 0]))
             q_g = np.stack([follow, enter], axis=1)
             last_g = q_g - (q_g * s_g).sum(axis=1, keepdims=True)
             regret_g = np.maximum(regret_g + last_g, 0.0)
-            w_b = chance_b * _match(regret_g + last_g, None)[:, 1]
+            s_g = _match(regret_g + last_g, None)
+            w_b = chance_b * s_g[:, 1]
             standing = leaves.standing_accused(a, wagers[-1], w_b)
         last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=2, keepdims=True), 0.0)
         regret_b = np.maximum(regret_b + last_b, 0.0)

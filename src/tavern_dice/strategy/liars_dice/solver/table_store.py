@@ -101,6 +101,6 @@ def read_folder_meta(folder: Path, key: str, rules: dict[str, Any]) -> dict[str,
     """
     files = round_files(folder)
     if not files:
-        raise FileNotFoundError(f"no heads-up table files in {folder}")
+        raise FileNotFoundError(f"no heads-up round files in {folder}")
     return {"format": FORMAT, "key": key, "rules": rules,
             "rounds": [read_round_info(path) for _, path in files]}
