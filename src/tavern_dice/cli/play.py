@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -343,52 +344,60 @@ def _label(seat: Seat, people: Sequence[int]) -> str:
 
 # ---------------------------------------------------------------------- Dice Blackjack
 
+BlackjackBots = Annotated[
+    str | None,
+    typer.Option(
+        "--bots", "-b", metavar="KIND[:PB],...",
+        help="Bots (nell, brannoc, sabine; cautious, bold, optimal), each optionally with "
+        "a proficiency bonus: bold:4. As many bots as --players: an all-bot session.",
+    ),
+]
+Gold = Annotated[
+    str, typer.Option("--gold", help="Everyone's starting gold, e.g. '10 gp' or '250' cp.")
+]
+Proficiency = Annotated[
+    int | None,
+    typer.Option(
+        "--proficiency", "-p", min=2, max=BLACKJACK_TAVERN.max_proficiency_bonus,
+        help="The people's proficiency bonus (Performance, Deception or thieves' tools).",
+    ),
+]
+Rounds = Annotated[
+    int | None,
+    typer.Option(
+        "--rounds", min=1,
+        help=f"Rounds to play (all-bot default {DEFAULT_BOT_ROUNDS}); a person is also "
+        "asked after each round whether to play on.",
+    ),
+]
+BotBet = Annotated[
+    str | None,
+    typer.Option(
+        "--bot-bet", help=f"What each bot bets a round (default {format_cp(DEFAULT_BET_CP)})."
+    ),
+]
+MinBet = Annotated[str | None, typer.Option("--min-bet", help="Table minimum bet.")]
+MaxBet = Annotated[str | None, typer.Option("--max-bet", help="Table maximum bet.")]
+
 
 @play_app.command("blackjack")
 def blackjack(
     players: Players = None,
-    bots: Annotated[
-        str | None,
-        typer.Option(
-            "--bots", "-b", metavar="KIND[:PB],...",
-            help="Bots (nell, brannoc, sabine; cautious, bold, optimal), each optionally with "
-            "a proficiency bonus: bold:4. As many bots as --players: an all-bot session.",
-        ),
-    ] = None,
+    bots: BlackjackBots = None,
     name: Names = None,
     seed: Seed = None,
     dice: Dice = DiceMode.AUTO,
     save: Save = None,
     overwrite: Overwrite = False,
     hints: Hints = False,
-    gold: Annotated[
-        str, typer.Option("--gold", help="Everyone's starting gold, e.g. '10 gp' or '250' cp.")
-    ] = "10 gp",
-    proficiency: Annotated[
-        int | None,
-        typer.Option(
-            "--proficiency", "-p", min=2, max=BLACKJACK_TAVERN.max_proficiency_bonus,
-            help="The people's proficiency bonus (Performance, Deception or thieves' tools).",
-        ),
-    ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds", min=1,
-            help=f"Rounds to play (all-bot default {DEFAULT_BOT_ROUNDS}); a person is also "
-            "asked after each round whether to play on.",
-        ),
-    ] = None,
-    bot_bet: Annotated[
-        str | None,
-        typer.Option(
-            "--bot-bet", help=f"What each bot bets a round (default {format_cp(DEFAULT_BET_CP)})."
-        ),
-    ] = None,
+    gold: Gold = "10 gp",
+    proficiency: Proficiency = None,
+    rounds: Rounds = None,
+    bot_bet: BotBet = None,
     house_needs_under: HouseNeedsUnder = None,
     house_exact_beats_player_exact: HouseExactBeatsPlayerExact = None,
-    min_bet: Annotated[str | None, typer.Option("--min-bet", help="Table minimum bet.")] = None,
-    max_bet: Annotated[str | None, typer.Option("--max-bet", help="Table maximum bet.")] = None,
+    min_bet: MinBet = None,
+    max_bet: MaxBet = None,
     exact_payout: ExactPayout = None,
     max_added_bonus: MaxAddedBonus = None,
 ) -> None:
@@ -440,6 +449,20 @@ def blackjack(
         for s, p in zip(seats, profs, strict=True)
     ))
     console.print(_dice_line(choice, dice))
+    agents = _blackjack_agents(seats, terminal, choice, bet_cp, hints=hints)
+    narrator = render_blackjack.BlackjackNarrator(
+        console, names, viewer=people[0] if len(people) == 1 else None
+    )
+    follow = LogFollower(game.log, talking(console, seats, narrator))
+    hooks.append(follow.catch_up)
+    session = _BlackjackSession(game, names, agents, follow, terminal, people, limit)
+    _run(terminal, session.play, save, lambda: _with_people(game.to_log(), people),
+         on_leave=session.summary)
+
+
+def _blackjack_agents(seats: Sequence[Seat], terminal: Terminal, choice: DiceChoice,
+                      bet_cp: int, *, hints: bool) -> list[BlackjackAgent | None]:
+    """Who plays each seat: a person at this keyboard, or a bot seeded from the dice."""
     agents: list[BlackjackAgent | None] = []
     for i, s in enumerate(seats):
         if s.bot is None:
@@ -448,16 +471,28 @@ def blackjack(
             agents.append(make_blackjack_bot(
                 s.bot.kind, name=s.name, seed=_bot_seed(choice, i), bet_cp=bet_cp
             ))
-    narrator = render_blackjack.BlackjackNarrator(
-        console, names, viewer=people[0] if len(people) == 1 else None
-    )
-    follow = LogFollower(game.log, talking(console, seats, narrator))
-    hooks.append(follow.catch_up)
+    return agents
 
-    def body() -> None:
+
+@dataclass
+class _BlackjackSession:
+    """Rounds of Dice Blackjack until the table's gold, the round limit or the people
+    end them; then the balances."""
+
+    game: BlackjackGame
+    names: Sequence[str]
+    agents: list[BlackjackAgent | None]
+    follow: LogFollower
+    terminal: Terminal
+    people: Sequence[int]
+    limit: int | None
+
+    def play(self) -> None:
+        game, people, rules = self.game, self.people, self.game.rules
+        console = self.terminal.console
         played = 0
         while True:
-            play_blackjack_round(game, agents, observer=follow)
+            play_blackjack_round(game, self.agents, observer=self.follow)
             played += 1
             if game.is_over:
                 console.print(
@@ -467,19 +502,20 @@ def blackjack(
             if people and all(game.balances[s] < rules.min_bet_cp for s in people):
                 console.print("[bold]You are out of gold.[/] The house thanks you.")
                 break
-            if limit is not None and played >= limit:
+            if self.limit is not None and played >= self.limit:
                 break
-            if people and not ask_play_on(terminal):
+            if people and not ask_play_on(self.terminal):
                 break
-        summary()
+        self.summary()
 
-    def summary() -> None:
+    def summary(self) -> None:
+        game = self.game
+        console = self.terminal.console
         console.print()
         console.print(f"[bold]After {_rounds(game.round)}.[/]")
         console.print(
-            render_blackjack.balances_line(names, game.starting_balances, game.balances),
+            render_blackjack.balances_line(self.names, game.starting_balances,
+                                           game.balances),
             markup=False,
         )
         console.print(f"House net: {render_blackjack.signed_cp(game.house_net)}")
-
-    _run(terminal, body, save, lambda: _with_people(game.to_log(), people), on_leave=summary)

@@ -144,38 +144,11 @@ def serve(
 
     Operators: GET /healthz (200 while the database answers) and /metrics (Prometheus).
     """
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from tavern_dice.web.store import DatabaseError, Store, is_postgres, normalize_url
     from tavern_dice.web.workers import ServeSettings, run_server, supervise
 
-    log_level = log_level.lower()
-    if log_level not in LOG_LEVELS:
-        raise typer.BadParameter(f"one of {', '.join(LOG_LEVELS)}, not {log_level!r}",
-                                 param_hint="--log-level")
-    if log_format not in ("text", "json"):
-        raise typer.BadParameter(f"text or json, not {log_format!r}", param_hint="--log-format")
-    postgres = is_postgres(database_url)
-    if workers > 1 and not postgres:
-        typer.echo(f"Tavern Dice web table: --workers {workers} needs PostgreSQL. SQLite is "
-                   "the database of one process (each worker would play its own copy of "
-                   "every game): use --database-url postgresql://..., or one worker.",
-                   err=True)
-        raise typer.Exit(2)
-    if postgres and peer_host in WILDCARD_HOSTS:
-        raise typer.BadParameter("name an address the other processes can reach, not a "
-                                 "wildcard", param_hint="--peer-host")
-    try:
-        shown_url = make_url(normalize_url(database_url)).render_as_string(hide_password=True)
-        # Create or upgrade the schema once, here, and say so plainly if the database
-        # cannot be used, before anything listens.
-        Store(database_url).close()
-    except (DatabaseError, ArgumentError, SQLAlchemyError) as error:
-        reason = str(error).splitlines()[0]
-        typer.echo(f"Tavern Dice web table: cannot use the database {database_url!r}: "
-                   f"{reason}", err=True)
-        raise typer.Exit(1) from None
+    log_level = _check_logs(log_level, log_format)
+    postgres = _check_processes(database_url, workers, peer_host)
+    shown_url = _open_database(database_url)
     try:
         listener = bind_listener(host, port)
     except OSError as error:
@@ -196,6 +169,58 @@ def serve(
         if workers > 1:
             raise typer.Exit(supervise(listener, settings, workers))
         run_server(listener, settings)
+
+
+def _check_logs(log_level: str, log_format: str) -> str:
+    """The log level, lower case, once it and the log format are known ones.
+
+    Raises:
+        typer.BadParameter: naming the option and what it may be.
+    """
+    log_level = log_level.lower()
+    if log_level not in LOG_LEVELS:
+        raise typer.BadParameter(f"one of {', '.join(LOG_LEVELS)}, not {log_level!r}",
+                                 param_hint="--log-level")
+    if log_format not in ("text", "json"):
+        raise typer.BadParameter(f"text or json, not {log_format!r}", param_hint="--log-format")
+    return log_level
+
+
+def _check_processes(database_url: str, workers: int, peer_host: str) -> bool:
+    """Whether the database is PostgreSQL, once the processes asked for can share it
+    (several need PostgreSQL, and an address the others reach)."""
+    from tavern_dice.web.store import is_postgres
+
+    postgres = is_postgres(database_url)
+    if workers > 1 and not postgres:
+        typer.echo(f"Tavern Dice web table: --workers {workers} needs PostgreSQL. SQLite is "
+                   "the database of one process (each worker would play its own copy of "
+                   "every game): use --database-url postgresql://..., or one worker.",
+                   err=True)
+        raise typer.Exit(2)
+    if postgres and peer_host in WILDCARD_HOSTS:
+        raise typer.BadParameter("name an address the other processes can reach, not a "
+                                 "wildcard", param_hint="--peer-host")
+    return postgres
+
+
+def _open_database(database_url: str) -> str:
+    """Create or upgrade the schema once, here, and say so plainly if the database cannot
+    be used, before anything listens; the database's address to print (no password)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from tavern_dice.web.store import DatabaseError, Store, normalize_url
+
+    try:
+        shown_url = make_url(normalize_url(database_url)).render_as_string(hide_password=True)
+        Store(database_url).close()
+    except (DatabaseError, ArgumentError, SQLAlchemyError) as error:
+        reason = str(error).splitlines()[0]
+        typer.echo(f"Tavern Dice web table: cannot use the database {database_url!r}: "
+                   f"{reason}", err=True)
+        raise typer.Exit(1) from None
+    return shown_url
 
 
 db_app = command_group("db", "The web table's database: its schema version and upgrades.")

@@ -189,13 +189,8 @@ def tables(
     Each figure is measured on the policy as shipped (after storage) by exact best responses
     that remember every wager; a round above its target is marked approximate.
     """
-    from tavern_dice.play.round_bounds import load_bounds, round_name
-    from tavern_dice.strategy.liars_dice.solver.tables import (
-        TABLE_RULES,
-        TABLE_STAND_INS,
-        metadata,
-        stand_in_rounds,
-    )
+    from tavern_dice.play.round_bounds import load_bounds
+    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, metadata
 
     if rules not in TABLE_RULES:
         raise typer.BadParameter(f"known tables: {', '.join(TABLE_RULES)}", param_hint="--rules")
@@ -205,61 +200,10 @@ def tables(
         raise typer.BadParameter(f"the {rules} table is not installed: {error}") from None
     # One row per round: round, histories, exploitability, LBR bound, value, solved in,
     # measured in, pruned, status; printed as two tables that each fit 80 columns.
-    rows: list[tuple[str, ...]] = []
-    for info in sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"])):
-        a, b = info["dice"]
-        expl = info["exploitability"]
-        # The issue's 0.01, whatever the round's size (the standard 8-dice tables miss it).
-        status = "equilibrium (exact figure)" if expl <= 0.01 else "approximate (exact figure)"
-        lbr = info.get("lbr_exploitability")
-        # What storing less cost: the level below which a hand's rare play was forgotten,
-        # and the exploitability it added (measured, build_tables --prune).
-        pruned = "-" if info.get("pruned_below") is None else (
-            f"< {info['pruned_below']:.0e} ({expl - info['exploitability_unpruned']:+.5f})")
-        rows.append((
-            f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}",
-            "-" if lbr is None else f"{lbr:.5f}", f"{info['value']:+.4f}",
-            f"{info.get('solve_seconds', 0):.0f} s",
-            f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", pruned,
-            status,
-        ))
-    sampled = load_bounds().get(rules, {})
-
-    def sampled_row(dice: Sequence[int], exact_bound: float) -> tuple[str, str, str]:
-        """A round without an exact figure: its exploitability bound (the higher of the
-        ``exact_bound`` its build measured and the sampled LBR's 95 % low end), the sampled
-        LBR bound with its interval, and the time sampling took; dashes where none."""
-        found = sampled.get(round_name(dice))
-        if found is None:
-            return f">= {exact_bound:.4f}", "-", "-"
-        low = found["low"]
-        bound = f">= {low:.3f} s" if low > exact_bound else f">= {exact_bound:.4f}"
-        return (bound, f"{found['gain']:.3f} [{low:.3f}, {found['high']:.3f}] s",
-                f"{found['seconds']:.0f} s")
-
-    stand_in = TABLE_STAND_INS.get(rules)
-    if stand_in is not None:
-        try:
-            stand_in_meta = metadata(stand_in)
-        except OSError as error:
-            # A build folder in $TAVERN_TABLES replaces the package data file by file, so a
-            # folder holding only this rules' table misses the stand-in's.
-            raise typer.BadParameter(
-                f"the {stand_in} table, which stands in for the {rules} rounds without a "
-                f"table of their own, is missing: {error}; copy it into the folder (or unset "
-                "TAVERN_TABLES)"
-            ) from None
-        by_dice = {tuple(info["dice"]): info for info in stand_in_meta["rounds"]}
-        for a, b in stand_in_rounds(rules):
-            info = by_dice[(a, b)]
-            # The stand-in's best response in its own rules is a strategy here too (its
-            # raises are legal here), so its exact figure bounds this round's from below.
-            bound, lbr, seconds = sampled_row((a, b), info["exploitability"])
-            rows.append((
-                f"{a} v {b}", f"{stand_in} table", bound, lbr, "-",
-                f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
-                f"approximate (the {stand_in} table)",
-            ))
+    rows = [_tabled_row(info)
+            for info in sorted(meta["rounds"], key=lambda r: (sum(r["dice"]), r["dice"]))]
+    sampled: dict[str, dict[str, Any]] = load_bounds().get(rules, {})
+    rows += _stand_in_rows(rules, sampled)
     # A round with a table of its own (any a build folder adds beyond the shipped ones) is
     # listed above, whatever blueprint also covers it.
     tabled = {tuple(info["dice"]) for info in meta["rounds"]}
@@ -271,7 +215,8 @@ def tables(
     for info in blueprints:
         a, b = info["dice"]
         recall = info["recall"]
-        bound, lbr, seconds = sampled_row((a, b), info["recall_exploitability_lower_bound"])
+        bound, lbr, seconds = _sampled_row(sampled, (a, b),
+                                           info["recall_exploitability_lower_bound"])
         rows.append((
             f"{a} v {b}", f"DAG, {recall} wager{'s' if recall > 1 else ''}", bound, lbr,
             f"{info['value']:+.4f}", f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
@@ -279,6 +224,87 @@ def tables(
         ))
     console = Console()
     console.print(_round_tables(rules, rows))
+    _print_notes(console, rules, blueprints=bool(blueprints), searched=searched, key=key,
+                 missing=missing, sampled=sampled)
+
+
+def _tabled_row(info: dict[str, Any]) -> tuple[str, ...]:
+    """The row of a round with a table of its own: its exact figures."""
+    a, b = info["dice"]
+    expl = info["exploitability"]
+    # The issue's 0.01, whatever the round's size (the standard 8-dice tables miss it).
+    status = "equilibrium (exact figure)" if expl <= 0.01 else "approximate (exact figure)"
+    lbr = info.get("lbr_exploitability")
+    # What storing less cost: the level below which a hand's rare play was forgotten,
+    # and the exploitability it added (measured, build_tables --prune).
+    pruned = "-" if info.get("pruned_below") is None else (
+        f"< {info['pruned_below']:.0e} ({expl - info['exploitability_unpruned']:+.5f})")
+    return (
+        f"{a} v {b}", f"{info['histories']:,}", f"{expl:.5f}",
+        "-" if lbr is None else f"{lbr:.5f}", f"{info['value']:+.4f}",
+        f"{info.get('solve_seconds', 0):.0f} s",
+        f"{info.get('measure_seconds', 0) + info.get('lbr_seconds', 0):.0f} s", pruned,
+        status,
+    )
+
+
+def _sampled_row(sampled: dict[str, dict[str, Any]], dice: Sequence[int],
+                 exact_bound: float) -> tuple[str, str, str]:
+    """A round without an exact figure: its exploitability bound (the higher of the
+    ``exact_bound`` its build measured and the sampled LBR's 95 % low end), the sampled
+    LBR bound with its interval, and the time sampling took; dashes where none."""
+    from tavern_dice.play.round_bounds import round_name
+
+    found = sampled.get(round_name(dice))
+    if found is None:
+        return f">= {exact_bound:.4f}", "-", "-"
+    low = found["low"]
+    bound = f">= {low:.3f} s" if low > exact_bound else f">= {exact_bound:.4f}"
+    return (bound, f"{found['gain']:.3f} [{low:.3f}, {found['high']:.3f}] s",
+            f"{found['seconds']:.0f} s")
+
+
+def _stand_in_rows(rules: str, sampled: dict[str, dict[str, Any]]) -> list[tuple[str, ...]]:
+    """The rows of the rounds another rules' table stands in for (none for most rules)."""
+    from tavern_dice.strategy.liars_dice.solver.tables import (
+        TABLE_STAND_INS,
+        metadata,
+        stand_in_rounds,
+    )
+
+    stand_in = TABLE_STAND_INS.get(rules)
+    if stand_in is None:
+        return []
+    try:
+        stand_in_meta = metadata(stand_in)
+    except OSError as error:
+        # A build folder in $TAVERN_TABLES replaces the package data file by file, so a
+        # folder holding only this rules' table misses the stand-in's.
+        raise typer.BadParameter(
+            f"the {stand_in} table, which stands in for the {rules} rounds without a "
+            f"table of their own, is missing: {error}; copy it into the folder (or unset "
+            "TAVERN_TABLES)"
+        ) from None
+    by_dice = {tuple(info["dice"]): info for info in stand_in_meta["rounds"]}
+    rows: list[tuple[str, ...]] = []
+    for a, b in stand_in_rounds(rules):
+        info = by_dice[(a, b)]
+        # The stand-in's best response in its own rules is a strategy here too (its
+        # raises are legal here), so its exact figure bounds this round's from below.
+        bound, lbr, seconds = _sampled_row(sampled, (a, b), info["exploitability"])
+        rows.append((
+            f"{a} v {b}", f"{stand_in} table", bound, lbr, "-",
+            f"{info.get('solve_seconds', 0):.0f} s", seconds, "-",
+            f"approximate (the {stand_in} table)",
+        ))
+    return rows
+
+
+def _print_notes(console: Console, rules: str, *, blueprints: bool, searched: bool,
+                 key: str | None, missing: Sequence[Path],
+                 sampled: dict[str, dict[str, Any]]) -> None:
+    """The words under the tables: how the rounds without a table are played and bounded,
+    the blueprint files not found, and what the sampled figures are."""
     if blueprints and searched:
         console.print(
             "Rounds with 7-10 dice in play and no table: strong searches each decision two "

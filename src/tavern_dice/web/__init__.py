@@ -1,10 +1,11 @@
 """The multiplayer web table (``tavern serve``): an ASGI app with WebSockets for live play.
 
-Modules: :mod:`.app` (routes), :mod:`.ws` (connections), :mod:`.tables` (a table's
-lifecycle), :mod:`.seating`, :mod:`.schedule` (bots, timers, stand-ins), :mod:`.frames`
-(state frames), :mod:`.adapters` (each game's behaviour, by name), :mod:`.house` (the
-house's dice), :mod:`.store` and :mod:`.rows` (the database and the gold ledger),
-:mod:`.commitments` (verifiable dice) and :mod:`.protocol` (message schemas).
+Modules: :mod:`.app` (the app), :mod:`.routes` (its routes, one router a job), :mod:`.ws`
+(connections), :mod:`.tables` (a table's lifecycle), :mod:`.seating`, :mod:`.schedule`
+(bots, timers, stand-ins), :mod:`.frames` (state frames), :mod:`.adapters` (each game's
+behaviour, by name), :mod:`.house` (the house's dice), :mod:`.store` and :mod:`.rows` (the
+database and the gold ledger), :mod:`.commitments` (verifiable dice) and :mod:`.protocol`
+(message schemas).
 The wire protocol is documented in ``docs/web-protocol.md``.
 """
 

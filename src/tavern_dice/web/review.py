@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from tavern_dice.review import review_game
 from tavern_dice.web import protocol as p
 from tavern_dice.web.catalog import KINDS, ActionError
-from tavern_dice.web.manager import TableManager
+from tavern_dice.web.routes.common import manager_of
 from tavern_dice.web.store import Store, StoredGame, token_hash
 
 FINISHED = ("over", "ended")
@@ -47,8 +46,9 @@ class _Request:
     role: str
 
 
-def review_router(manager: Callable[[], TableManager]) -> APIRouter:
-    """The review's endpoint, for ``create_app`` to include (its page: :mod:`.pages`)."""
+def review_router() -> APIRouter:
+    """The review's endpoint, for ``create_app`` to include (its page: :mod:`.pages`),
+    with its own cache of reviews (one an app)."""
     router = APIRouter()
     cache: OrderedDict[tuple[str, tuple[int, ...]], dict[str, Any]] = OrderedDict()
 
@@ -59,7 +59,7 @@ def review_router(manager: Callable[[], TableManager]) -> APIRouter:
         wanted = _seat_param(query.get("seat"))
         game_id = query.get("game_id")
         # Database reads on the store thread, never on the event loop.
-        tables = manager()
+        tables = manager_of(request)
         asked = await tables.db.call(_authorise, tables.store, table_id, game_id, token,
                                      wanted)
         stored = asked.stored
