@@ -9,13 +9,15 @@ cases are single rounds dealt with the given dice (first bidder's first), under 
 rules (``tavern``), the ``standard`` raise and ones wild (``wild``, cases 12-13); the 4- and
 10-player cases are whole games.
 Case 11 plays ``--games`` whole heads-up games of 5 dice each in one process, through
-every round size, for the peak RSS of a long-lived player.
+every round size, for the peak RSS of a long-lived player. Case 14 plays ``--tables``
+such games at once in one process, a move at each in turn, as a web server hosting that
+many heads-up bot tables would (each table its own ``strong``, the caches shared).
 
 With ``--old REF`` the same cases run first on the code and data of git commit ``REF``
 (checked out into a temporary worktree; nothing of it is installed), side by side with the
 working tree's, in the same run:
 
-    .venv/bin/python benchmarks/strong_cost.py [--old REF] [--rounds 20] [--games 5]
+    .venv/bin/python benchmarks/strong_cost.py [--old REF] [--rounds 20] [--games 5] [--tables 20]
 """
 
 from __future__ import annotations
@@ -75,6 +77,18 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
             finally:
                 times.append(time.process_time() - start)
 
+    if kind == "tables":
+        games = [LiarsDiceGame(2, rules=rules, dice=SeededDice(100 + k)) for k in range(count)]
+        seats: list[list[Any]] = []
+        for k in range(count):
+            seated: list[Any] = [TrustingLiarsDiceBot(f"t{i}", seed=100 + k) for i in range(2)]
+            seated[k % 2] = Timed("strong", seed=100 + k)
+            seats.append(seated)
+        while any(g.winner is None for g in games):
+            for game, seated in zip(games, seats, strict=True):
+                if game.winner is None:
+                    liars_dice_step(game, seated)
+        count = 0
     for k in range(count):
         seed = 100 + k
         if kind == "2p":
@@ -120,6 +134,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20, help="single rounds per case")
     parser.add_argument("--games", type=int, default=5,
                         help="whole heads-up games in the last case")
+    parser.add_argument("--tables", type=int, default=20,
+                        help="heads-up games played at once in the tables case")
     parser.add_argument("--only", default="", help="cases by number, e.g. 1,2")
     args = parser.parse_args()
     sources: list[tuple[str, Path]] = [("new", HERE / "src")]
@@ -131,17 +147,19 @@ def main() -> None:
                         args.old], check=True, capture_output=True)
         sources.insert(0, (f"old {args.old}", tree / "src"))
     # The long-lived player stays case 11, as before the ones-wild cases came.
-    cases = [*CASES[:10], ("tavern", "games", (5, 5)), *CASES[10:]]
+    cases = [*CASES[:10], ("tavern", "games", (5, 5)), *CASES[10:],
+             ("tavern", "tables", (5, 5))]
     chosen = {int(n) for n in args.only.split(",") if n} or set(range(1, len(cases) + 1))
     try:
         for number, (rules, kind, dice) in enumerate(cases, 1):
             if number not in chosen:
                 continue
-            label = (f"{rules}, {len(dice)} players" if kind not in ("2p", "games")
-                     else f"{rules}, {args.games} games 5 v 5" if kind == "games"
-                     else f"{rules}, {dice[0]} v {dice[1]}")
-            count = args.games if kind == "games" else (
-                args.rounds if kind == "2p" else max(2, args.rounds // 10))
+            label = (f"{rules}, {args.games} games 5 v 5" if kind == "games"
+                     else f"{rules}, {args.tables} heads-up tables at once" if kind == "tables"
+                     else f"{rules}, {dice[0]} v {dice[1]}" if kind == "2p"
+                     else f"{rules}, {len(dice)} players")
+            count = {"games": args.games, "tables": args.tables, "2p": args.rounds}.get(
+                kind, max(2, args.rounds // 10))
             print(f"{number}. {label}", flush=True)
             for name, src in sources:
                 print(f"   {name:<14} {summary(run_case(src, rules, kind, dice, count))}",

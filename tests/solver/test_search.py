@@ -21,7 +21,11 @@ from tavern_dice.play.runner import liars_dice_step
 from tavern_dice.strategy.liars_dice.solver import leaves as leaf_module
 from tavern_dice.strategy.liars_dice.solver import search
 from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
-from tavern_dice.strategy.liars_dice.solver.leaves import LeafValues, leaf_values
+from tavern_dice.strategy.liars_dice.solver.leaves import (
+    LeafValues,
+    build_leaf_values,
+    leaf_values,
+)
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.search import RoundSearcher, search_policy, solve
 
@@ -34,7 +38,7 @@ def exact(monkeypatch: pytest.MonkeyPatch) -> Iterator[LeafValues]:
     """The 4 v 3 round's leaf values at full rank (the shipped rank is a speed trade)."""
     monkeypatch.setattr(leaf_module, "RANK", 10_000)
     leaf_values.cache_clear()
-    yield leaf_values(KEY, 4, 3)
+    yield build_leaf_values(KEY, 4, 3)
     leaf_values.cache_clear()
 
 
@@ -47,19 +51,41 @@ def test_leaf_factors_reproduce_the_blueprint_values(exact: LeafValues) -> None:
             assert u[node] @ vt[node] == pytest.approx(expected, abs=1e-4)
 
 
+def test_the_search_keeps_both_actors_factors_and_drops_the_whole_values() -> None:
+    """The cached leaf values are slim: both actors' factors as the full set builds them
+    (the second actor's read from the first's, the whole matrices shared), and no ``eu``."""
+    leaf_values.cache_clear()
+    slim = leaf_values(KEY, 4, 3)
+    full = build_leaf_values(KEY, 4, 3)
+    with pytest.raises(ValueError, match="slim"):
+        _ = slim.eu
+    wanted = np.flatnonzero(full.factored(0).slot >= 0)
+    assert wanted.size > 0
+    for actor in (0, 1):
+        mine, theirs = slim.factored(actor), full.factored(actor)
+        assert np.array_equal(mine.slot, theirs.slot)
+        assert mine.u == pytest.approx(theirs.u, abs=1e-6)
+        assert mine.vt == pytest.approx(theirs.vt, abs=1e-6)
+        slots = mine.slot[wanted]
+        assert mine.whole(slots) == pytest.approx(theirs.whole(slots), abs=1e-6)
+    assert slim.factored(1).dense is slim.factored(0).dense  # one copy, read both ways
+    leaf_values.cache_clear()
+
+
 def test_every_leaf_is_within_the_residual_the_search_allows() -> None:
     """At the shipped rank the low wagers' value matrices are far from rank 16; those are
     kept whole, so no node's values as the search reads them are off by more than
     DENSE_RESIDUAL of the blueprint's own (Frobenius norm)."""
     leaf_values.cache_clear()
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     whole = 0
     for actor in (0, 1):
         values = leaves.factored(actor)
         for node in range(leaves.eu.shape[0]):
             expected = leaves.eu[node] if actor == 0 else -leaves.eu[node].T
             slot = values.slot[node]
-            read = values.dense[0, slot] if slot >= 0 else values.u[0, node] @ values.vt[0, node]
+            read = (values.whole(np.array([slot]))[0, 0] if slot >= 0
+                    else values.u[0, node] @ values.vt[0, node])
             whole += slot >= 0
             error = np.linalg.norm(read - expected) / max(np.linalg.norm(expected), 1e-12)
             assert error <= leaf_module.DENSE_RESIDUAL + 1e-5
@@ -77,7 +103,7 @@ def test_a_solve_reading_whole_matrices_matches_one_reading_exact_factors(
         monkeypatch.setattr(leaf_module, "RANK", rank)
         monkeypatch.setattr(leaf_module, "DENSE_RESIDUAL", residual)
         leaf_values.cache_clear()
-        leaves = leaf_values(KEY, 4, 3)
+        leaves = build_leaf_values(KEY, 4, 3)
         reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
         solved.append(solve(leaves, TAVERN, 0, wagers, reach))
     leaf_values.cache_clear()
@@ -86,7 +112,7 @@ def test_a_solve_reading_whole_matrices_matches_one_reading_exact_factors(
 
 
 def test_an_accused_raise_scores_by_the_truth_table() -> None:
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     truth = leaves.game.truth
     for actor in (0, 1):
         for wager in (Wager(1, 1), Wager(3, 4), Wager(7, 6)):
@@ -160,7 +186,7 @@ def test_the_subgame_solve_approaches_an_equilibrium(
 
 
 def test_every_root_action_is_legal_and_the_strategy_sums_to_one() -> None:
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
     wagers = (Wager(2, 3), Wager(1, 5), Wager(2, 1))
     made = [(0, w) for w in wagers]
@@ -504,7 +530,7 @@ def _played_out(leaves: LeafValues, player: int, accuse_weight: float,
 
 @pytest.mark.usefixtures("two_continuations")
 def test_a_biased_continuation_is_the_blueprint_biased() -> None:
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     # The blueprint's game is cached and shared: another test's sweep may have filled its
     # payoffs. Dropped here, so the last assertion sees only what these play-outs leave.
     vars(leaves.game).pop("payoff0", None)
@@ -529,7 +555,7 @@ def test_a_continuation_no_different_from_the_blueprint_changes_no_solve(
     """Biased by 1, the second continuation is the blueprint: the leaf choice is then
     indifferent, and the solve is the one-continuation solve."""
     monkeypatch.setattr(leaf_module, "BIAS", 1.0)
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
     wagers = (Wager(2, 3), Wager(1, 5))
     # The same iterations: the work-bound would give the two-continuation solve fewer.
@@ -547,7 +573,7 @@ def test_the_answering_players_choice_of_continuation_costs_the_actor(
     subgame falls (at the opening of 4 v 3 from 0.036 to 0.028)."""
     monkeypatch.setattr(leaf_module, "CONTINUATIONS", ("blueprint", "best"))
     leaf_values.cache_clear()
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     reach = (np.ones(leaves.game.n_states[0]), np.ones(leaves.game.n_states[1]))
     w_a = leaves.game.hands[0].prob
 
@@ -568,7 +594,7 @@ def test_leaves_remembering_two_wagers_read_the_two_wager_blueprint(
     last-wager blueprint's."""
     monkeypatch.setattr(leaf_module, "RECALL", 2)
     leaf_values.cache_clear()
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     assert leaves.memories[1].eu == pytest.approx(_played_out(leaves, 1, 1.0, 1), abs=1e-4)
     values = leaves.factored(1)
     offset = leaves.tree.n_nodes
@@ -592,7 +618,7 @@ def test_escape_aware_leaves_read_the_escape_blueprint(monkeypatch: pytest.Monke
     monkeypatch.setattr(leaf_module, "ESCAPES", 1)
     monkeypatch.setattr(leaf_module, "ESCAPE_ITERATIONS", 3)
     leaf_values.cache_clear()
-    leaves = leaf_values(KEY, 4, 3)
+    leaves = build_leaf_values(KEY, 4, 3)
     tree = leaves.tree
     assert tree.escapes == 1
     bids = leaves.game.bids

@@ -243,23 +243,25 @@ def read_meta(folder: Path) -> dict[str, Any]:
     return read_folder_meta(folder, key, rules)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=4)
 def load_blueprint(
     key: str, first: int, second: int, folder: Path | None = None, recall: int = 1
 ) -> Blueprint:
-    """The shipped ``recall`` blueprint of round ``(first, second)`` under ``key``."""
+    """The shipped ``recall`` blueprint of round ``(first, second)`` under ``key``. Four are
+    kept (a two-wager 5 v 5 round holds 18 MB): a heads-up game reads a round's one or two
+    memories and then moves on to a smaller round for good."""
     path = round_file(data_path(key, folder, recall), first, second)
     if not path.is_file():
         raise TableError(f"the {key} recall-{recall} blueprints have no round with dice "
                          f"{(first, second)}")
     arrays, info = read_round(path, names=("p0", "p1"))
-    game = _round_game(key, first, second)
+    game = blueprint_game(key, first, second)
     tree = PublicTree.build(game.bids.n_bids, recall)
     return Blueprint(game, tree, (arrays["p0"], arrays["p1"]), dict(info))
 
 
 @lru_cache(maxsize=16)
-def _round_game(key: str, first: int, second: int) -> RoundGame:
+def blueprint_game(key: str, first: int, second: int) -> RoundGame:
     """The round's wagers and hands, one per round whatever the memory (a player falling
     back from the two-wager blueprint to the last-wager one reads the same game)."""
     return RoundGame.build(RoundSpec.from_rules(BLUEPRINT_RULES[key], (first, second)))
@@ -322,7 +324,7 @@ def blueprint_policy(
         game = blueprint.game
         try:
             wagers = [game.bids.index(w) for _, w in view.round_wagers[-recall:]]
-            numbers = [game.hands[player].index(h) for h in hands]
+            numbers = game.hands[player].indices(hands)
         except TavernError:  # a wager or hand this round's blueprint does not know
             return None
         try:

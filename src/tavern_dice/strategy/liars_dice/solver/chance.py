@@ -72,6 +72,15 @@ class PrivateStates:
         """Number of distinct hands."""
         return len(self.faces)
 
+    def indices(self, hands: Iterable[Iterable[int]]) -> list[int]:
+        """The numbers of ``hands`` (any order each), as :meth:`index`; a hand already
+        sorted, as the range tools pass every hand, is looked up without sorting."""
+        out = []
+        for dice in hands:
+            found = self._index.get(dice) if isinstance(dice, tuple) else None
+            out.append(self.index(dice) if found is None else found)
+        return out
+
     def index(self, dice: Iterable[int]) -> int:
         """The number of the hand ``dice`` (any order)."""
         hand = tuple(sorted(int(d) for d in dice))

@@ -22,18 +22,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.wager import AnyWager, Wager, legal_raises
+from tavern_dice.strategy.heap import trim
 from tavern_dice.strategy.liars_dice.solver.blueprint import load_blueprint
 from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
 
 FloatArray = npt.NDArray[np.float64]
+AnyFloats = npt.NDArray[np.floating[Any]]
 
 RANK = 16
 """Rank kept of each leaf's value matrix."""
@@ -43,6 +46,11 @@ DENSE_RESIDUAL = 1e-3
 nodes: quantities up to 3-4), where a round starts and an escape lands: rank 16 left 20 %
 of the lowest ones' matrices (12-14 % at rank 32, 5-6 % at 64, 1 % at 128), entries off by
 up to 1.7 on the +-1 scale; the higher wagers are exact to rounding at rank 16."""
+SVD_POWER = 0
+"""Subspace iterations of :func:`truncated_svd` for the leaves. **0**: the matrices that
+rank :data:`RANK` keeps are all but exactly of that rank, and a plain range finder finds
+them; at every round from 5 v 5 to 5 v 2 it keeps the same nodes whole as 2 iterations do
+(43 of 120 at 5 v 5), at about half the time (5 v 5: 123 against 242 ms of CPU)."""
 RECALL = 1
 """The blueprint memory the leaves are valued with: 1, the last wager; 2, the actor's own
 last wager too, where the two rise in the ``standard`` order (else the last-wager one).
@@ -75,27 +83,42 @@ ESCAPE_ITERATIONS = 600
 class Factors:
     """One actor's leaf values, per continuation ``c`` of the other and node ``n``:
     ``u[c, n] @ vt[c, n]`` at rank :data:`RANK`, or, where ``slot[n] >= 0``, the whole
-    matrix ``dense[c, slot[n]]`` (rows the actor's hands)."""
+    matrix :meth:`whole` reads from ``dense[c, slot[n]]``: as stored, or, with ``flip``,
+    minus its transpose (the other actor's, shared: 11 MB a player at 5 v 5)."""
 
     u: npt.NDArray[np.float32]
     vt: npt.NDArray[np.float32]
     slot: npt.NDArray[np.int64]
     dense: npt.NDArray[np.float32]
+    flip: bool = False
 
     def blueprint(self) -> Factors:
         """These values with only the first continuation (the blueprint)."""
-        return Factors(self.u[:1], self.vt[:1], self.slot, self.dense[:1])
+        return Factors(self.u[:1], self.vt[:1], self.slot, self.dense[:1], self.flip)
+
+    def whole(self, slots: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+        """``(continuations, len(slots), n_a, n_b)``: the whole matrices of ``slots``
+        (rows the actor's hands), copied out."""
+        found = self.dense[:, slots]
+        return -np.swapaxes(found, 2, 3) if self.flip else found
+
+    def other(self) -> Factors:
+        """The other actor's values, where both read the same matrices (the blueprint
+        alone): ``-(U Vt)^T = (-Vt^T) U^T``, the whole matrices shared."""
+        return Factors(-np.swapaxes(self.vt, 2, 3), np.swapaxes(self.u, 2, 3), self.slot,
+                       self.dense, not self.flip)
 
 
 @dataclass(frozen=True)
 class Memory:
     """The blueprint of one memory (last-wager or two-wager) of a round: its DAG, both
     players' strategies (slots x hands) and ``eu``, ``(nodes, n0, n1)``, the first
-    bidder's expected score from each node with both players on it."""
+    bidder's expected score from each node with both players on it. The last two are
+    ``None`` once the leaves are factored (:meth:`LeafValues.slim`)."""
 
     tree: PublicTree
-    strategy: tuple[FloatArray, FloatArray]
-    eu: npt.NDArray[np.float32]
+    strategy: tuple[FloatArray, FloatArray] | None
+    eu: npt.NDArray[np.float32] | None
 
 
 @dataclass(frozen=True)
@@ -126,12 +149,28 @@ class LeafValues:
 
     @property
     def eu(self) -> npt.NDArray[np.float32]:
-        """The last-wager blueprint's values."""
-        return self.memories[0].eu
+        """The last-wager blueprint's values (:func:`build_leaf_values`'s; a slim set has
+        none)."""
+        return self._kept(0)[1]
 
     @property
     def strategy(self) -> tuple[FloatArray, FloatArray]:
-        return self.memories[0].strategy
+        return self._kept(0)[0]
+
+    def _kept(self, memory: int) -> tuple[tuple[FloatArray, FloatArray],
+                                          npt.NDArray[np.float32]]:
+        found = self.memories[memory]
+        if found.eu is None or found.strategy is None:
+            raise ValueError("these leaf values are slim (factored, the blueprint's values "
+                             "dropped): build_leaf_values keeps them")
+        return found.strategy, found.eu
+
+    def slim(self) -> LeafValues:
+        """These values as the search keeps them: both actors' factors, built now, and
+        nothing else of the blueprint's values (5 v 5: 19 MB, against 70 MB whole)."""
+        factors = {actor: self.factored(actor) for actor in (0, 1)}
+        memories = tuple(Memory(m.tree, None, None) for m in self.memories)
+        return LeafValues(self.first, self.second, self.game, memories, factors)
 
     def node(self, wager: AnyWager, actor: int) -> int:
         """The last-wager node of standing ``wager`` with ``actor`` to act."""
@@ -150,21 +189,21 @@ class LeafValues:
     def continued(self, player: int, how: str, memory: int = 0) -> npt.NDArray[np.float32]:
         """``EU`` (first bidder's score) of blueprint ``memory`` with ``player`` playing
         continuation ``how``."""
-        found = self.memories[memory]
+        strategy, eu = self._kept(memory)
         if how == "blueprint":
-            return found.eu
+            return eu
         if how not in ("accuse", "raise", "best"):
             raise ValueError(f"unknown continuation {how!r}: blueprint, accuse, raise or best")
-        tree = found.tree
+        tree = self.memories[memory].tree
         if how == "best":
-            return _play_out(self.game, tree, found.strategy, found.strategy, best=player)
-        sigma = [found.strategy[0], found.strategy[1]]
+            return _play_out(self.game, tree, strategy, strategy, best=player)
+        sigma = [strategy[0], strategy[1]]
         accuse = tree.slot_action[player] == tree.n_bids
         favoured = accuse if how == "accuse" else ~accuse
         biased = sigma[player] * np.where(favoured, BIAS, 1.0)[:, None]
         total = np.add.reduceat(biased, tree.seg_starts[player], axis=0)[tree.slot_seg[player]]
         sigma[player] = biased / np.where(total > 0, total, 1.0)
-        return _play_out(self.game, tree, (sigma[0], sigma[1]), found.strategy)
+        return _play_out(self.game, tree, (sigma[0], sigma[1]), strategy)
 
     def factored(self, actor: int) -> Factors:
         """The actor's leaf values as the search reads them, one set per continuation of
@@ -173,6 +212,10 @@ class LeafValues:
         found = self.factors.get(actor)
         if found is not None:
             return found
+        other = self.factors.get(1 - actor)
+        if other is not None and CONTINUATIONS == ("blueprint",):
+            self.factors[actor] = other.other()
+            return self.factors[actor]
         n_c = len(CONTINUATIONS)
         # Each continuation played out once, held while its SVD and whole matrices are
         # read (a reference for the blueprint; 30 MB a biased one at 5 v 5).
@@ -201,7 +244,7 @@ class LeafValues:
             np.concatenate(us).reshape(n_c, whole.shape[0], n_a, -1),
             np.concatenate(vts).reshape(n_c, whole.shape[0], -1, n_b),
             slot, (np.concatenate(dense) if dense else np.zeros((0, n_a, n_b))).reshape(
-                n_c, -1, n_a, n_b).astype(np.float32))
+                n_c, -1, n_a, n_b).astype(np.float32, copy=False))
         self.factors[actor] = found
         return found
 
@@ -216,12 +259,12 @@ class LeafValues:
         found = self.svds.get(key)
         if found is None:
             us, vts, flags = [], [], []
-            for lo in range(0, eu.shape[0], 256):  # in chunks: 5 v 5 is 0.9 GB a set
-                chunk = eu[lo:lo + 256].astype(np.float64)
-                u, s, vt, left = truncated_svd(chunk, RANK)
+            for lo in range(0, eu.shape[0], 64):  # in chunks: a residual's copy is 16 MB
+                chunk = eu[lo:lo + 64]
+                u, s, vt, left = truncated_svd(chunk, RANK, power=SVD_POWER)
                 us.append(u * s[:, None, :])
                 vts.append(vt)
-                total = (chunk**2).sum(axis=(1, 2))
+                total = np.square(chunk).sum(axis=(1, 2), dtype=np.float64)
                 flags.append((total > 0) & (left > DENSE_RESIDUAL**2 * total))
             # float32: the searches stream these; half the bytes is half the time.
             found = (np.concatenate(us).astype(np.float32), np.concatenate(vts).astype(
@@ -262,10 +305,19 @@ class LeafValues:
 
 @lru_cache(maxsize=2)
 def leaf_values(key: str, first: int, second: int) -> LeafValues:
-    """The blueprint values of round ``(first, second)`` under blueprint ``key`` (about a
-    second to build at 5 v 5 from the last-wager blueprint; 60 MB there). Two rounds are
-    kept: a heads-up game meets each round size once, from the biggest down, so a longer
-    memory would hold rounds the game has left behind."""
+    """The blueprint values of round ``(first, second)`` under blueprint ``key`` as the
+    search reads them (:meth:`LeafValues.slim`; about 0.4 s of CPU to build at 5 v 5 from
+    the last-wager blueprint, 19 MB kept). Two rounds are kept: a heads-up game meets each
+    round size once, from the biggest down, so a longer memory would hold rounds the game
+    has left behind."""
+    found = build_leaf_values(key, first, second).slim()
+    trim()  # the build's temporaries, back to the system
+    return found
+
+
+def build_leaf_values(key: str, first: int, second: int) -> LeafValues:
+    """The blueprint values of round ``(first, second)`` under blueprint ``key``, whole
+    (``eu``, 30 MB at 5 v 5) and not kept: for measures and tests."""
     if ESCAPES:
         game = load_blueprint(key, first, second).game
         return LeafValues(first, second, game, (escape_memory(game, ESCAPES),), {})
@@ -307,8 +359,12 @@ def _play_out(game: RoundGame, tree: PublicTree, sigma: tuple[FloatArray, FloatA
               ) -> npt.NDArray[np.float32]:
     """``EU`` (first bidder's score, ``(nodes, n0, n1)``) of both players on ``sigma``
     (``best``: that player instead best-responding, per node and hand), the players'
-    reaches those of ``reached``. Swept on a game of its own: its accusation payoffs
-    (60 MB at 5 v 5) go with it, not onto the blueprint's cached ``game``."""
+    reaches those of ``reached``. A best response is swept on a game of its own: its float64
+    accusation payoffs (60 MB at 5 v 5) go with it, not onto the blueprint's cached
+    ``game``."""
+    if best is None:
+        # The values alone build their payoffs in float32 and keep none of them.
+        return DagCFRSolver(game, tree).values(sigma).astype(np.float32, copy=False)
     solver = DagCFRSolver(RoundGame.build(game.spec), tree)
     reach = (solver.ops.reach(0, reached[0]), solver.ops.reach(1, reached[1]))
     eu, _ = solver.sweep(sigma, reach, best=best)
@@ -337,7 +393,7 @@ class LeafSet:
         self.low_onehot = _onehot(owner[self.low], k)
         unique, group = np.unique(values.slot[nodes[self.high]], return_inverse=True)
         group = group.reshape(-1)
-        self.blocks = _blocks(values.dense, unique, group, self.high)
+        self.blocks = _blocks(values, unique, group, self.high)
         self.high_onehot = _onehot(owner[self.high], k)
         slots = sum(block.groups * block.width for block in self.blocks)
         self.work = n_c * n_a * n_b * (slots + self.size)
@@ -426,13 +482,13 @@ pay where matrices are large (5 v 5: four blocks, a third fewer products than on
 not where they are small (4 v 3: one or two)."""
 
 
-def _blocks(dense: npt.NDArray[np.float32], unique: npt.NDArray[np.int64],
+def _blocks(values: Factors, unique: npt.NDArray[np.int64],
             group: npt.NDArray[np.int64], high: npt.NDArray[np.int64]) -> list[_Block]:
-    """The whole-matrix leaves (``high``, their nodes ``unique[group]``) in blocks of nodes
-    with similar numbers of leaves, the nodes with the most first."""
+    """The whole-matrix leaves (``high``, their nodes' slots ``unique[group]``) in blocks
+    of nodes with similar numbers of leaves, the nodes with the most first."""
     if not high.shape[0]:
         return []
-    _, _, n_a, n_b = dense.shape
+    n_a, n_b = values.u.shape[2], values.vt.shape[3]
     counts = np.bincount(group, minlength=unique.shape[0])
     order = np.argsort(-counts, kind="stable")
     size = order.shape[0]
@@ -463,39 +519,44 @@ def _blocks(dense: npt.NDArray[np.float32], unique: npt.NDArray[np.int64],
             place[i] = seen.get(g, 0)
             seen[g] = place[i] + 1
         out.append(_Block(high[rows], rows, mine, place, int(nodes.shape[0]),
-                          int(max(seen.values())), dense[:, unique[nodes]].reshape(-1, n_a, n_b)))
+                          int(max(seen.values())),
+                          values.whole(unique[nodes]).reshape(-1, n_a, n_b)))
     return out
 
 
 def truncated_svd(
-    m: FloatArray, rank: int, oversample: int = 8, power: int = 2
-) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    m: AnyFloats, rank: int, oversample: int = 8, power: int = 2
+) -> tuple[AnyFloats, AnyFloats, AnyFloats, FloatArray]:
     """``(U, s, Vt, left)`` of a batch of matrices ``m`` at ``rank``, and per matrix the
     squared Frobenius norm the rank leaves out.
 
     A randomised range finder (Halko, Martinsson & Tropp 2011: ``rank + oversample``
     Gaussian probes, ``power`` subspace iterations), then the SVD of the small projection.
     The leaves only need rank 16 and how much it leaves out; on the 5 v 5 leaves this gives
-    the full SVD's rank-16 factors to 1e-11 and the same whole-matrix nodes, in a sixth of
-    its time (5.8 s against 33.9 s of CPU on a busy machine). ``left`` is exact for the
-    factors returned (``|m|^2 - |s|^2``, the projection being orthogonal). The probes come
-    from a fixed seed, so a search replays exactly.
+    the full SVD's rank-16 factors to 1e-11 (float64) and the same whole-matrix nodes, in a
+    sixth of its time (5.8 s against 33.9 s of CPU on a busy machine). It works in ``m``'s
+    dtype: the leaves' float32 halves the bytes again. ``left`` is the residual's, summed
+    in float64. The probes come from a fixed seed, so a search replays exactly.
     """
     rows, cols = m.shape[1], m.shape[2]
     k = min(rank + oversample, rows, cols)
     if k >= min(rows, cols):  # nothing to gain: the plain SVD
         u, s, vt = np.linalg.svd(m, full_matrices=False)
         r = min(rank, s.shape[1])
-        return u[:, :, :r], s[:, :r], vt[:, :r], (s[:, r:] ** 2).sum(axis=1)
-    probes = np.random.default_rng(0).standard_normal((cols, k))
+        return u[:, :, :r], s[:, :r], vt[:, :r], (s[:, r:].astype(np.float64) ** 2).sum(axis=1)
+    probes = np.random.default_rng(0).standard_normal((cols, k)).astype(m.dtype)
     q, _ = np.linalg.qr(m @ probes)
     for _ in range(power):
         z, _ = np.linalg.qr(np.swapaxes(m, 1, 2) @ q)
         q, _ = np.linalg.qr(m @ z)
     u_small, s, vt = np.linalg.svd(np.swapaxes(q, 1, 2) @ m, full_matrices=False)
     r = min(rank, k)
-    left = (m**2).sum(axis=(1, 2)) - (s[:, :r] ** 2).sum(axis=1)
-    return q @ u_small[:, :, :r], s[:, :r], vt[:, :r], np.maximum(left, 0.0)
+    u = q @ u_small[:, :, :r]
+    # What the rank leaves out, from the residual itself: |m|^2 - |s|^2 cancels to
+    # rounding in float32 where the rank keeps all but a millionth.
+    rest = m - (u * s[:, None, :r]) @ vt[:, :r]
+    left = np.square(rest, out=rest).sum(axis=(1, 2), dtype=np.float64)
+    return u, s[:, :r], vt[:, :r], left
 
 
 def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -153,8 +154,10 @@ class RoundGame:
         if self.bids.kind == "sum":
             total = h0.sums[:, None] + h1.sums[None, :]
             return total[None, :, :] >= self.bids.quantities[:, None, None]
-        e0 = h0.effective_counts(self.spec.wild_face)
-        e1 = h1.effective_counts(self.spec.wild_face)
+        # int8 (a count is at most the dice in play): a 5 v 5 round's sums take 3.8 MB,
+        # not 30.
+        e0 = h0.effective_counts(self.spec.wild_face).astype(np.int8)
+        e1 = h1.effective_counts(self.spec.wild_face).astype(np.int8)
         f = self.bids.faces - 1
         count = e0[:, f].T[:, :, None] + e1[:, f].T[:, None, :]
         return count >= self.bids.quantities[:, None, None]
@@ -166,9 +169,15 @@ class RoundGame:
 
         A true wager costs the accuser a die, a false one the wager-maker (L8).
         """
+        out: FloatArray = self.payoffs(np.float64).astype(np.float64, copy=False)
+        return out
+
+    def payoffs(self, dtype: type[np.floating[Any]]) -> npt.NDArray[np.floating[Any]]:
+        """:attr:`payoff0` built in ``dtype`` and not kept (a float32 play-out reads half
+        the bytes, and never holds the 60 MB float64 array of a 5 v 5 round)."""
         lose0, lose1 = self.spec.payoffs
         t = self.truth
-        out = np.empty((2, *t.shape), dtype=np.float64)
-        out[0] = np.where(t, lose1, lose0)  # player 0 bid, player 1 accused
-        out[1] = np.where(t, lose0, lose1)  # player 1 bid, player 0 accused
+        out = np.empty((2, *t.shape), dtype=dtype)
+        out[0] = np.where(t, dtype(lose1), dtype(lose0))  # player 0 bid, player 1 accused
+        out[1] = np.where(t, dtype(lose0), dtype(lose1))  # player 1 bid, player 0 accused
         return out

@@ -58,6 +58,7 @@ from tavern_dice.liars_dice.wager import (
 )
 from tavern_dice.strategy.liars_dice.solver.blueprint import (
     Blueprint,
+    blueprint_game,
     blueprint_key,
     blueprint_round,
     load_blueprint,
@@ -367,7 +368,8 @@ class RoundSearcher:
     history (both are functions of the public wagers alone)."""
 
     def __init__(self, key: str, first: int, second: int) -> None:
-        self.leaves = leaf_values(key, first, second)
+        self.key, self.first, self.second = key, first, second
+        self.game = blueprint_game(key, first, second)
         self._blueprint: Blueprint | None = None
         if BLUEPRINT_UNTIL_ESCAPE:
             try:
@@ -378,6 +380,12 @@ class RoundSearcher:
         self._solves: dict[tuple[tuple[AnyWager, ...], int, AnyWager | None], Solution] = {}
         self.dice = first + second
 
+    @property
+    def leaves(self) -> LeafValues:
+        """The round's leaf values, built when a search first needs them: a round opens on
+        the two-wager blueprint, so its first decision need not pay for them too."""
+        return leaf_values(self.key, self.first, self.second)
+
     def reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
               viewer: int) -> tuple[FloatArray, FloatArray]:
         """Both players' reach of each hand after ``wagers``, as ``viewer`` keeps them."""
@@ -386,7 +394,7 @@ class RoundSearcher:
         if found is not None:
             return found
         if not wagers:
-            n0, n1 = self.leaves.game.n_states
+            n0, n1 = self.game.n_states
             found = (np.ones(n0), np.ones(n1))
         else:
             before = self.reach(rules, wagers[:-1], viewer)
@@ -418,7 +426,7 @@ class RoundSearcher:
         else ``None``."""
         if self._blueprint is None:
             return None
-        numbers = [self.leaves.game.bids.index(w) for w in wagers]
+        numbers = [self.game.bids.index(w) for w in wagers]
         return numbers if all(a < b for a, b in pairwise(numbers)) else None
 
     def blueprint_chance(self, wagers: Sequence[AnyWager],
@@ -429,7 +437,7 @@ class RoundSearcher:
         if self._blueprint is None or numbers is None:
             return None
         actions, probs = self._blueprint.policy(
-            numbers[:-1], maker, range(self.leaves.game.n_states[maker]))
+            numbers[:-1], maker, range(self.game.n_states[maker]))
         if numbers[-1] not in actions:
             return None
         chance = np.asarray(probs[:, actions.index(numbers[-1])], dtype=np.float64)
@@ -518,6 +526,9 @@ def search_policy(
     key, first, second, player = found
     searcher = searchers.get((key, first, second))
     if searcher is None:
+        # Rounds only shrink in a heads-up game: the rounds left behind (their ranges,
+        # their solves, their leaf values) go.
+        searchers.clear()
         try:
             searcher = RoundSearcher(key, first, second)
         except (TableError, OSError):
@@ -527,6 +538,6 @@ def search_policy(
     if searcher.rising_numbers(wagers) is not None:
         return None  # the two-wager blueprint plays the rising wagers
     root, avg = searcher.policy(view.rules, wagers, player)
-    index = searcher.leaves.game.hands[player]
-    rows = avg[[index.index(h) for h in hands]]
+    index = searcher.game.hands[player]
+    rows = avg[index.indices(hands)]
     return tuple(root), rows

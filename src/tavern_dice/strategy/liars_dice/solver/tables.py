@@ -175,7 +175,7 @@ def metadata(key: str) -> dict[str, Any]:
     return _meta(str(data_path(key)))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # a heads-up game plays each round size once, the biggest first
 def load_round(key: str, first: int, second: int, folder: Path | None = None) -> RoundTable:
     """The shipped policy of round ``(first bidder's dice, second's)`` under ``key`` (from
     the package data, or from ``folder``), its rows kept as stored."""
@@ -303,7 +303,7 @@ def heads_up_policy(
     game = table.game
     try:
         history = tuple(game.index[w] for _, w in view.round_wagers)
-        numbers = [game.hands[player].index(h) for h in hands]
+        numbers = game.hands[player].indices(hands)
     except (KeyError, TavernError):
         return None
     # Off the histories, the hands that leave the table's certified accuse for the odds.
