@@ -43,7 +43,7 @@ class Checked:
         house = None if view.house_bust else view.house_roll
         total = view.totals[view.seat]
         best = solve(view.rules, view.proficiency[view.seat])
-        assert move.kind == best.action(view.target, house, total)
+        assert move == best.action(view.target, house, total)
         if isinstance(move, Stand):
             assert move.bonus == best.bonus(view.target, house, total)
             assert move.bonus in view.legal_bonuses

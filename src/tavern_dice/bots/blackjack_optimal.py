@@ -61,10 +61,10 @@ class OptimalBlackjackBot(FixedBetBlackjackBot):
     def choose_move(self, view: BlackjackView) -> Roll | Stand:
         """``Roll()`` or ``Stand(bonus)`` as the exact solution says."""
         _, target, total, house = self.turn(view)
-        best = self.solution(view)
-        if best.action(target, house, total) == "roll":
-            return Roll()
-        bonus = best.bonus(target, house, total)
+        move = self.solution(view).action(target, house, total)
+        if isinstance(move, Roll):
+            return move
+        bonus = move.bonus
         if view.legal_bonuses and bonus not in view.legal_bonuses:
             raise BotError(
                 f"the solver's bonus {bonus} is not among the legal {list(view.legal_bonuses)}"

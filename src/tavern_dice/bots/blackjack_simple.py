@@ -76,7 +76,7 @@ class PolicyBlackjackBot(FixedBetBlackjackBot):
         """``Roll()`` or ``Stand(bonus)`` as the policy says."""
         seat, target, total, house = self.turn(view)
         cap = view.rules.bonus_cap(view.proficiency[seat])
-        if self.policy(total, target, house, cap) == "roll":
+        if isinstance(self.policy(total, target, house, cap), Roll):
             return Roll()
         return Stand(self._bonus(view, total, target, house))
 
