@@ -32,8 +32,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from tavern_dice.blackjack import BlackjackGame
+from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.bots.base import ACCUSE, BlackjackAgent, BlackjackMove, LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import ACCUSE, BlackjackAgent, LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -53,7 +54,7 @@ class SeededRandomLiar:
         self.name = name
         self.rng = random.Random(seed)
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         if view.may_accuse and (not view.legal_wagers or self.rng.random() < 0.3):
             return ACCUSE
         return self.rng.choice(view.legal_wagers)
@@ -70,16 +71,16 @@ class SeededRandomGambler:
         self.name = name
         self.rng = random.Random(seed)
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
         assert view.bet_limits is not None
         low, high = view.bet_limits
-        return max(low, min(high, gp(1)))
+        return Bet(max(low, min(high, gp(1))))
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
         assert view.turn is not None and view.target is not None
         if view.target - view.totals[view.turn] > 6:
-            return ("roll", 0)
-        return ("stand", view.legal_bonuses[-1])
+            return Roll()
+        return Stand(view.legal_bonuses[-1])
 
 
 def liars_agents(game_number: int) -> tuple[list[LiarsDiceAgent], str]:

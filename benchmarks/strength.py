@@ -44,7 +44,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.dice import SeededDice
@@ -118,7 +118,7 @@ class Timed:
         self.name = agent.name
         self.times: list[float] = []
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         start = time.perf_counter()
         action = self.agent.choose_action(view)
         self.times.append(time.perf_counter() - start)

@@ -2,8 +2,8 @@
 
 A :class:`GameDefinition` says what a game is (its name in logs, its state and rules
 classes, presets, bots and seat limits) and, for whoever seats agents (the terminal
-runner, the web table's bots), **who may act now, in asking order**, and how an
-agent's answer becomes an engine action. Those two are written here once:
+runner, the web table's bots), **who may act now, in asking order**, and what each of
+them is asked. Those two are written here once:
 
 * Liar's Dice (L7): after a wager, every other player still in the game, starting to
   the wager-maker's left, *may* accuse it out of turn; the player to act is asked last
@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tavern_dice.blackjack.actions import Bet as BetAction
-from tavern_dice.blackjack.actions import BlackjackAction, bet_action, move_action
+from tavern_dice.blackjack.actions import BlackjackAction
 from tavern_dice.blackjack.actions import Roll as RollAction
 from tavern_dice.blackjack.actions import SitOut as SitOutAction
 from tavern_dice.blackjack.actions import Stand as StandAction
@@ -46,7 +46,7 @@ from tavern_dice.bots.registry import (
 )
 from tavern_dice.errors import InvalidActionError, LogError, TavernError
 from tavern_dice.events import Event
-from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
+from tavern_dice.liars_dice.actions import ACCUSE, Accuse, LiarsDiceAction
 from tavern_dice.liars_dice.checks import asked_out_of_turn
 from tavern_dice.liars_dice.events import Accused
 from tavern_dice.liars_dice.round_cap import check_round_cap
@@ -55,6 +55,9 @@ from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.state import Phase as LiarsPhase
 from tavern_dice.liars_dice.wager import parse_wager
+
+if TYPE_CHECKING:
+    from tavern_dice.bots.base import BlackjackAgent, LiarsDiceAgent
 
 Engine = LiarsDiceGame | BlackjackGame
 """A game state of either game."""
@@ -133,8 +136,8 @@ class GameDefinition:
     def answer(self, engine: Engine, ask: Ask, agent: Any) -> Action | None:
         """Ask ``agent`` (a bot or a person's agent, or ``None`` for an empty Blackjack seat,
         which sits out) what it does for ``ask.seat`` now, from that seat's view only, and
-        return it as an action; ``None``: an optional seat passes. This is the one place an
-        agent's answer becomes an engine action."""
+        return its answer, one of the engine's actions (which the engine checks when it is
+        applied); ``None``: an optional seat passes."""
         return self._answer(engine, ask, agent)
 
     def action_from_message(self, message: Mapping[str, Any]) -> Action:
@@ -174,11 +177,12 @@ def _liars_asking_order(game: LiarsDiceGame) -> tuple[Ask, ...]:
     return tuple(out)
 
 
-def _liars_answer(game: LiarsDiceGame, ask: Ask, agent: Any) -> LiarsDiceAction | None:
+def _liars_answer(game: LiarsDiceGame, ask: Ask,
+                  agent: LiarsDiceAgent) -> LiarsDiceAction | None:
     view = game.view(ask.seat)
     if ask.optional:
-        return Accuse() if agent.wants_to_accuse(view) else None
-    return as_action(agent.choose_action(view))
+        return ACCUSE if agent.wants_to_accuse(view) else None
+    return agent.choose_action(view)
 
 
 def _liars_from_message(message: Mapping[str, Any]) -> LiarsDiceAction:
@@ -213,13 +217,14 @@ def _blackjack_asking_order(game: BlackjackGame) -> tuple[Ask, ...]:
     return ()
 
 
-def _blackjack_answer(game: BlackjackGame, ask: Ask, agent: Any) -> BlackjackAction:
+def _blackjack_answer(game: BlackjackGame, ask: Ask,
+                      agent: BlackjackAgent | None) -> BlackjackAction:
     if agent is None:
         return SitOutAction()
     view = game.view(ask.seat)
     if game.phase is BlackjackPhase.BETTING:
-        return bet_action(agent.choose_bet(view))
-    return move_action(agent.choose_move(view))
+        return agent.choose_bet(view)
+    return agent.choose_move(view)
 
 
 def _blackjack_decision_key(game: BlackjackGame) -> tuple[Any, ...]:

@@ -8,11 +8,11 @@ through it yields, for each input event (a roll or a player's action), the event
 engine derived from it and the view of one viewer; masking for that viewer is done
 here, once, so callers need not replay or mask anything themselves.
 
->>> from tavern_dice.liars_dice import LiarsDiceGame, LiarsDiceRules, Wager
+>>> from tavern_dice.liars_dice import Accuse, LiarsDiceGame, LiarsDiceRules, Wager
 >>> from tavern_dice.dice import ScriptedDice
 >>> dice = ScriptedDice([(6, 6), (1, 4), (2, 2), (2, 5), (6, 6), (3,)])
 >>> game = LiarsDiceGame(["Ann", "Bo"], rules=LiarsDiceRules(dice_per_player=2), dice=dice)
->>> game.apply(0, Wager(3, 2)).seat, game.apply(1, "accuse").outcome
+>>> game.apply(0, Wager(3, 2)).seat, game.apply(1, Accuse()).outcome
 (0, 'spot-on')
 >>> record = GameRecord.load(game.to_log())
 >>> [(s.event.type, [e.type for e in s.derived]) for s in record.steps(viewer=1)][:2]

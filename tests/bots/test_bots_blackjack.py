@@ -7,11 +7,12 @@ import pickle
 
 import pytest
 
+from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.events import Settled, Stood
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.bots.base import BlackjackAgent, BlackjackMove
+from tavern_dice.bots.base import BlackjackAgent
 from tavern_dice.bots.blackjack_simple import BoldBlackjackBot, CautiousBlackjackBot
 from tavern_dice.bots.registry import BotError, make_blackjack_bot
 from tavern_dice.dice import ScriptedDice, SeededDice
@@ -28,25 +29,24 @@ class Referee:
         self.moves: list[tuple[int, int | None, int, str, int]] = []
         self.bets = 0
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
         bet = self.agent.choose_bet(view)
-        assert view.bet_limits is not None and bet is not None
+        assert view.bet_limits is not None and isinstance(bet, Bet)
         low, high = view.bet_limits
-        assert low <= bet <= high
+        assert low <= bet.amount <= high
         self.bets += 1
         return bet
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
-        move, bonus = self.agent.choose_move(view)
-        assert move in view.legal_actions
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
+        answer = self.agent.choose_move(view)
+        assert isinstance(answer, Roll | Stand) and answer.kind in view.legal_actions
         assert view.seat is not None and view.target is not None
-        if move == "stand":
+        bonus = answer.bonus if isinstance(answer, Stand) else 0
+        if isinstance(answer, Stand):
             assert bonus in view.legal_bonuses
-        else:
-            assert bonus == 0
         house = None if view.house_bust else view.house_roll
-        self.moves.append((view.target, house, view.totals[view.seat], move, bonus))
-        return move, bonus
+        self.moves.append((view.target, house, view.totals[view.seat], answer.kind, bonus))
+        return answer
 
 
 @pytest.mark.parametrize("proficiency", [None, 2, 5])
@@ -60,7 +60,7 @@ def test_bots_play_legal_moves_that_follow_their_policy(proficiency: int | None)
         assert ref.bets == 150
         assert len(ref.moves) > 50
         for target, house, total, move, bonus in ref.moves:
-            assert move == policy(total, target, house, cap)
+            assert move == policy(total, target, house, cap).kind
             if move == "stand":
                 best = min(cap, target - total)
                 helps = (total + best == target) or (

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.bots.liars_probabilistic import ProbabilisticLiarsDiceBot, candidate_raises
 from tavern_dice.bots.liars_random import RandomLiarsDiceBot
 from tavern_dice.bots.registry import BotError, make_liars_dice_bot
@@ -42,7 +42,7 @@ class Referee:
         self.name = agent.name
         self.answers = 0
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         assert view.seat == view.turn
         action = self.agent.choose_action(view)
         if action == ACCUSE:

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tavern_dice.blackjack.actions import Bet, SitOut, Stand
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots import registry
-from tavern_dice.bots.base import BlackjackAgent, BlackjackMove, LiarsDiceAgent
+from tavern_dice.bots.base import BlackjackAgent, LiarsDiceAgent
 from tavern_dice.bots.liars_probabilistic import ProbabilisticLiarsDiceBot
 from tavern_dice.bots.liars_random import RandomLiarsDiceBot
 from tavern_dice.bots.registry import (
@@ -84,11 +85,11 @@ class _Stubborn:
     def __init__(self, name: str, seed: int | None, bet_cp: int) -> None:
         self.name, self.seed, self.bet_cp = name, seed, bet_cp
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
-        return None if view.bet_limits is None else view.bet_limits[0]
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
+        return SitOut() if view.bet_limits is None else Bet(view.bet_limits[0])
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
-        return ("stand", 0)
+    def choose_move(self, view: BlackjackView) -> Stand:
+        return Stand(0)
 
 
 def test_register_new_bots_by_callable_or_by_path() -> None:

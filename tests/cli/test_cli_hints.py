@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tavern_dice.blackjack.actions import Roll, Stand
 from tavern_dice.blackjack.rules import TAVERN as BLACKJACK
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.cli import app
@@ -70,7 +71,7 @@ def test_move_hint_figures_are_the_solvers(blackjack: BlackjackGame) -> None:
     assert hint.stand_bonus == sol.bonus(14, 9, 8)
     assert hint.roll_value == sol.roll_value(14, 9, 8)
     assert hint.roll_value < 1
-    assert hint.better == sol.action(14, 9, 8) == "stand"
+    assert hint.better == sol.action(14, 9, 8) == Stand(2)
     assert hint.stand_cp == 300
     assert hint.roll_cp == round(sol.roll_value(14, 9, 8) * 300)
     stand, roll = blackjack_move_lines(hint)
@@ -88,7 +89,7 @@ def test_move_hint_marks_rolling_when_standing_loses() -> None:
     assert hint.stand_value == -1 and hint.stand_bonus == 0
     assert hint.bust_chance == 0
     assert hint.roll_value == sol.roll_value(20, 15, 3) > -1
-    assert hint.better == "roll"
+    assert hint.better == Roll()
     stand, roll = blackjack_move_lines(hint)
     assert flat(stand) == "stand: expect -1.00/gp bet (≈ -2 gp 5 sp on your 2 gp 5 sp)"
     assert roll.endswith("next d12 busts 0%  ← better")

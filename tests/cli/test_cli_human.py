@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 from rich.console import Console
 
+from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.bots.base import ACCUSE, BlackjackAgent, LiarsDiceAgent
 from tavern_dice.cli.human import HumanBlackjack, HumanLiarsDice, ask_play_on
@@ -109,7 +110,7 @@ def test_bet_reads_gold_and_is_checked_by_the_engine(blackjack: BlackjackGame) -
     terminal, console = scripted("lots", "20 gp", "3 gp")
     ann = HumanBlackjack("Ann", 0, blackjack, terminal)
     assert isinstance(ann, BlackjackAgent)
-    assert ann.choose_bet(blackjack.view(0)) == 300
+    assert ann.choose_bet(blackjack.view(0)) == Bet(300)
     screen = flat(console.export_text())
     assert "cannot read 'lots' as an amount" in screen
     assert engine_reason(blackjack.verify_bet, 0, 2000) in screen
@@ -119,20 +120,20 @@ def test_bet_reads_gold_and_is_checked_by_the_engine(blackjack: BlackjackGame) -
 def test_enter_bets_the_default_and_sit_sits_out(blackjack: BlackjackGame) -> None:
     terminal, _ = scripted("", "sit")
     ann = HumanBlackjack("Ann", 0, blackjack, terminal)
-    assert ann.choose_bet(blackjack.view(0)) == 100
-    assert ann.choose_bet(blackjack.view(0)) is None
+    assert ann.choose_bet(blackjack.view(0)) == Bet(100)
+    assert ann.choose_bet(blackjack.view(0)) == SitOut()
 
 
 def test_roll_then_stand_with_a_bonus(blackjack: BlackjackGame) -> None:
     blackjack.place_bet(0, 300)
     terminal, console = scripted("x", "r")
     ann = HumanBlackjack("Ann", 0, blackjack, terminal)
-    assert ann.choose_move(blackjack.view(0)) == ("roll", 0)
+    assert ann.choose_move(blackjack.view(0)) == Roll()
     assert "Target 14 · house roll 9 · your total 8" in flat(console.export_text())
     blackjack.roll_again(0)  # 8 + 5 = 13: a bonus of at most 1 keeps it on the target
     terminal, console = scripted("s 5", "s", "")
     ann = HumanBlackjack("Ann", 0, blackjack, terminal)
-    assert ann.choose_move(blackjack.view(0)) == ("stand", 1)
+    assert ann.choose_move(blackjack.view(0)) == Stand(1)
     screen = flat(console.export_text())
     assert engine_reason(blackjack.verify_stand, 0, 5) in screen
     assert "Add how much of your proficiency bonus (0-1)? [1]" in screen

@@ -8,7 +8,7 @@ import time
 
 from rich.console import Console
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
 from tavern_dice.cli.thinking import ThinkingSeat
 from tavern_dice.liars_dice.view import LiarsDiceView
 
@@ -19,7 +19,7 @@ class Slow:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         time.sleep(self.seconds)
         return ACCUSE
 

@@ -10,10 +10,10 @@ import pytest
 
 from tavern_dice.dice import RollSpec, SeededDice
 from tavern_dice.errors import IllegalActionError, InvalidActionError, RulesetError
-from tavern_dice.interop.liars_actions import LiarsActions
+from tavern_dice.interop.liars_actions import PASS, LiarsActions
 from tavern_dice.interop.liars_encoding import LiarsEncoder
 from tavern_dice.interop.liars_table import LiarsDiceTable, parse_starting_dice
-from tavern_dice.liars_dice import LiarsDiceGame, LiarsDiceRules, RaiseRule, SumWager, Wager
+from tavern_dice.liars_dice import Accuse, LiarsDiceGame, LiarsDiceRules, RaiseRule, SumWager, Wager
 
 
 def deal(table: LiarsDiceTable, *faces: int) -> None:
@@ -28,7 +28,7 @@ def names(table: LiarsDiceTable) -> list[str]:
 def test_action_numbers_round_trip_and_grow_with_the_standard_order() -> None:
     acts = LiarsActions(sides=6, max_dice=4, sum_wagers=True)
     moves = [acts.decode(a) for a in range(acts.num_actions)]
-    assert moves[-2:] == ["accuse", "pass"]
+    assert moves[-2:] == [Accuse(), PASS] and isinstance(moves[-2], Accuse)
     assert all(acts.encode(m) == a for a, m in enumerate(moves))
     wagers = [m for m in moves if isinstance(m, Wager)]
     assert wagers == sorted(wagers)  # (quantity, face) order: the standard raise order

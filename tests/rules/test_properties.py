@@ -30,7 +30,7 @@ from tavern_dice.dice import SeededDice
 from tavern_dice.errors import IllegalActionError, InsufficientFundsError, TavernError
 from tavern_dice.events import DiceRolled, Event
 from tavern_dice.liars_dice import PRESETS as LIARS_DICE_PRESETS
-from tavern_dice.liars_dice import LiarsDiceGame, LiarsDiceRules, RaiseRule
+from tavern_dice.liars_dice import Accuse, LiarsDiceGame, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.events import GameWon, Revealed
 
 MAX_DECISIONS = 5_000
@@ -137,15 +137,15 @@ def test_random_legal_liars_dice_games_keep_their_invariants(
             turn = game.turn
             assert turn is not None and counts[turn] > 0
             others = [s for s in game.accusers() if s != turn]
-            assert all(counts[s] > 0 and game.legal_actions(s) == ["accuse"] for s in others)
+            assert all(counts[s] > 0 and game.legal_actions(s) == [Accuse()] for s in others)
             eager = [s for s in others if rng.random() < eagerness / 2]
             actions = game.legal_actions()
             assert actions, "the player to act always has a legal action"
-            wagers = [a for a in actions if a != "accuse"]
+            wagers = [a for a in actions if not isinstance(a, Accuse)]
             if eager:
                 game.accuse(rng.choice(eager))
-            elif not wagers or ("accuse" in actions and rng.random() < eagerness):
-                game.apply("accuse")
+            elif not wagers or (Accuse() in actions and rng.random() < eagerness):
+                game.apply(Accuse())
             else:
                 game.apply(rng.choice(wagers))
         after = game.dice_counts

@@ -37,8 +37,8 @@ class Scripted:
     """An agent that answers from lists and remembers who asked it what."""
 
     def __init__(self, name: str, actions: list[Any] | None = None,
-                 accuse: bool = False, bets: list[int | None] | None = None,
-                 moves: list[tuple[str, int]] | None = None) -> None:
+                 accuse: bool = False, bets: list[Bet | SitOut] | None = None,
+                 moves: list[Roll | Stand] | None = None) -> None:
         self.name = name
         self.actions = actions or []
         self.accuse = accuse
@@ -54,11 +54,11 @@ class Scripted:
         self.asked.append("accuse?")
         return self.accuse
 
-    def choose_bet(self, view: Any) -> int | None:
+    def choose_bet(self, view: Any) -> Bet | SitOut:
         self.asked.append("bet")
         return self.bets.pop(0)
 
-    def choose_move(self, view: Any) -> tuple[str, int]:
+    def choose_move(self, view: Any) -> Roll | Stand:
         self.asked.append("move")
         return self.moves.pop(0)
 
@@ -116,17 +116,18 @@ def test_one_step_asks_in_order_and_applies_the_first_answer() -> None:
     assert [e for e in g.log if isinstance(e, Accused)] == [Accused(3, 0)]
 
 
-def test_answers_in_the_agents_vocabulary_become_actions() -> None:
+def test_agents_answer_with_engine_actions_passed_on_as_they_are() -> None:
     g = four_players()
     g.apply(0, Wager(2, 3))
-    assert LIARS_DICE.answer(g, Ask(1, False), Scripted("B", [ACCUSE])) == Accuse()
+    assert LIARS_DICE.answer(g, Ask(1, False), Scripted("B", [ACCUSE])) is ACCUSE
+    assert LIARS_DICE.answer(g, Ask(3, True), Scripted("D", accuse=True)) == Accuse()
     assert LIARS_DICE.answer(g, Ask(2, True), Scripted("C")) is None  # passes
     bj = BlackjackGame(["Ann"], dice=ScriptedDice([(14,), (9, 17), (8,)]), balances=1000)
-    assert BLACKJACK.answer(bj, Ask(0, False), Scripted("A", bets=[None])) == SitOut()
+    assert BLACKJACK.answer(bj, Ask(0, False), Scripted("A", bets=[SitOut()])) == SitOut()
     assert BLACKJACK.answer(bj, Ask(0, False), None) == SitOut()  # an empty seat
     bj.apply(0, Bet(100))
-    assert BLACKJACK.answer(bj, Ask(0, False), Scripted("A", moves=[("stand", 0)])) == Stand(0)
-    assert BLACKJACK.answer(bj, Ask(0, False), Scripted("A", moves=[("roll", 0)])) == Roll()
+    assert BLACKJACK.answer(bj, Ask(0, False), Scripted("A", moves=[Stand(0)])) == Stand(0)
+    assert BLACKJACK.answer(bj, Ask(0, False), Scripted("A", moves=[Roll()])) == Roll()
 
 
 def test_web_messages_become_engine_calls_in_one_place() -> None:
@@ -156,7 +157,7 @@ def test_the_runner_plays_both_games_with_one_loop() -> None:
     assert seen[-2:] == ["player_out", "game_won"] and seen.count("wager_made") == 1
     bj = BlackjackGame(["Ann", "Bo"], dice=ScriptedDice([(14,), (9, 17), (8,), (5,), (10,)]),
                        balances=1000, proficiency=[4, None])
-    ann = Scripted("Ann", bets=[300], moves=[("roll", 0), ("stand", 1)])
+    ann = Scripted("Ann", bets=[Bet(300)], moves=[Roll(), Stand(1)])
     play_blackjack_round(bj, [ann, None])
     assert ann.asked == ["bet", "move", "move"]
     assert [(s.seat, s.outcome, s.delta) for s in bj.settlements()] == [(0, "exact", 450)]

@@ -28,6 +28,7 @@ from tavern_dice.liars_dice import (
     OPENSPIEL,
     PRESETS,
     TAVERN,
+    Accuse,
     LiarsDiceGame,
     LiarsDiceRules,
     Phase,
@@ -386,7 +387,7 @@ def test_l7_any_other_player_may_accuse_until_the_next_wager() -> None:
     game.wager(Wager(2, 2), 0)
     assert game.accusers() == (1, 2, 3)
     assert [game.can_accuse(s) for s in range(4)] == [False, True, True, True]
-    assert game.legal_actions(3) == ["accuse"]  # out of turn: accusing only
+    assert game.legal_actions(3) == [Accuse()]  # out of turn: accusing only
     game.wager(Wager(2, 3), 1)  # the next wager: now seat 1's wager stands
     assert game.accusers() == (2, 3, 0)
     assert game.wager_maker == 1
@@ -400,13 +401,13 @@ def test_l7_the_next_player_must_raise_or_accuse_and_accuse_when_no_raise_is_lef
     to the left."
     """
     game = dealt([[1, 1], [6, 6]], rules=TWO_DICE)
-    assert "accuse" not in game.legal_actions(0)  # the first player must wager
+    assert Accuse() not in game.legal_actions(0)  # the first player must wager
     game.wager(Wager(3, 6), 0)
     actions = game.legal_actions(1)
-    assert actions == [Wager(4, face) for face in range(1, 7)] + ["accuse"]
+    assert actions == [Wager(4, face) for face in range(1, 7)] + [Accuse()]
     game.wager(Wager(4, 6), 1)  # the highest wager: no raise is left
     assert game.legal_wagers() == []
-    assert game.legal_actions(0) == ["accuse"]
+    assert game.legal_actions(0) == [Accuse()]
     before = game.to_log()
     with pytest.raises(IllegalActionError, match="no raise is possible"):
         game.wager(Wager(4, 6), 0)

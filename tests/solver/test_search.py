@@ -14,9 +14,10 @@ import pytest
 
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.dice import SeededDice
+from tavern_dice.liars_dice.actions import ACCUSE
 from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.liars_dice.wager import ACCUSE, Wager, legal_raises
+from tavern_dice.liars_dice.wager import Wager, legal_raises
 from tavern_dice.play.runner import liars_dice_step
 from tavern_dice.strategy.liars_dice.solver import leaves as leaf_module
 from tavern_dice.strategy.liars_dice.solver import search

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tavern_dice.errors import NotYourTurnError
+from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.wager import SumWager, Wager
 from tavern_dice.strategy.liars_dice.solver.abstraction import lift
@@ -79,9 +80,9 @@ needs_data = pytest.mark.skipif(not data_path("tavern-standard").exists(),
 def test_shipped_policies() -> None:
     probs = equilibrium_action_probabilities("tavern-standard", [5, 2], 2, False, [Wager(1, 5)])
     assert sum(probs.values()) == pytest.approx(1.0, abs=1e-9)
-    assert "liar" in probs and Wager(1, 5) not in probs and Wager(1, 6) in probs
+    assert Accuse() in probs and Wager(1, 5) not in probs and Wager(1, 6) in probs
     opening = equilibrium_action_probabilities("tavern", [3], 1, True, [])
-    assert "liar" not in opening and all(isinstance(w, SumWager) for w in opening)
+    assert Accuse() not in opening and all(isinstance(w, SumWager) for w in opening)
     with pytest.raises(NotYourTurnError):
         equilibrium_action_probabilities("tavern-standard", [1, 2, 3], 2, True, [Wager(1, 1)])
     w = match_win_probability("tavern-standard", 3, 3, True)

@@ -7,6 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
+from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN
 from tavern_dice.liars_dice.wager import Wager
 from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
@@ -86,7 +87,7 @@ def test_policy_query_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyp
     pol = res.policy
     probs = pol.action_probabilities([6], [Wager(1, 2)])
     assert sum(probs.values()) == pytest.approx(1.0)
-    assert "liar" in probs and Wager(2, 6) in probs and Wager(1, 2) not in probs
+    assert Accuse() in probs and Wager(2, 6) in probs and Wager(1, 2) not in probs
     path = tmp_path / "p.npz"
     pol.save(path)
     back = RoundPolicy.load(path)

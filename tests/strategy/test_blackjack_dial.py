@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
+from tavern_dice.blackjack.actions import Stand
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules, parse_payout
 from tavern_dice.blackjack.settlement import house_roll, settle
 from tavern_dice.cli import app
@@ -59,7 +60,7 @@ def play_exactly(rules: BlackjackRules, bonus: int) -> Fraction:
                 if total > target:
                     return Fraction(settle(rules, bet, None, target=target, house=house)[1], bet)
                 if total not in memo:
-                    if total and best.action(target, house, total) == "stand":
+                    if total and isinstance(best.action(target, house, total), Stand):
                         add = best.bonus(target, house, total)
                         assert add <= rules.bonus_cap(pb) and total + add <= target  # B7
                         gain = settle(rules, bet, total + add, target=target, house=house)[1]

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tavern_dice.blackjack.actions import Roll, Stand
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.cli import app
 from tavern_dice.cli.odds_blackjack import format_edge
@@ -76,7 +77,8 @@ def brute_optimal(
 
 
 def enumerate_policy(
-    decide: Callable[[int], str], target: int, house: int | None, cap: int, exact_beats: bool
+    decide: Callable[[int], Roll | Stand], target: int, house: int | None, cap: int,
+    exact_beats: bool,
 ) -> Fraction:
     """Expected payout of following ``decide(total)``: walks every d12 sequence as a
     list of faces, weighting each finished sequence by 12**-len."""
@@ -87,7 +89,7 @@ def enumerate_policy(
         total = sum(seq)
         if total > target:
             expected += Fraction(-1, 12 ** len(seq))
-        elif seq and decide(total) == "stand":
+        elif seq and isinstance(decide(total), Stand):
             expected += ref_stand(total, target, house, cap, exact_beats) / 12 ** len(seq)
         else:
             stack.extend((*seq, face) for face in range(1, 13))
@@ -131,7 +133,7 @@ def test_values_match_brute_force(
         b = solution.bonus(target, house, total)
         assert 0 <= b <= cap and total + b <= target
         assert ref_payout(total + b, target, house, beats) == stand
-        if total and solution.action(target, house, total) == "stand":
+        if total and isinstance(solution.action(target, house, total), Stand):
             assert stand >= solution.roll_value(target, house, total)
         elif total:
             assert solution.roll_value(target, house, total) > stand
@@ -146,7 +148,7 @@ def test_followed_policy_at_target_20() -> None:
     solution = solve(TAVERN, 2)
     for house in (1, 4, 9):
 
-        def decide(total: int, house: int = house) -> str:
+        def decide(total: int, house: int = house) -> Roll | Stand:
             return solution.action(20, house, total)
 
         assert enumerate_policy(decide, 20, house, 1, False) == solution.value(20, house)
@@ -229,7 +231,7 @@ def test_monte_carlo_house_edge() -> None:
         for h in house_distribution(TAVERN, t)
         for total in range(1, t + 1)
     }
-    bonuses = {key: solution.bonus(*key) for key, a in actions.items() if a == "stand"}
+    bonuses = {key: solution.bonus(*key) for key, a in actions.items() if isinstance(a, Stand)}
     rng = random.Random(20240611)
     rounds = 200_000
     s = s2 = 0.0
@@ -240,7 +242,7 @@ def test_monte_carlo_house_edge() -> None:
         else:
             house = ref_house(rng.randint(1, 20), rng.randint(1, 20), target, False)
             total = rng.randint(1, 12)
-            while total <= target and actions[target, house, total] == "roll":
+            while total <= target and isinstance(actions[target, house, total], Roll):
                 total += rng.randint(1, 12)
             final = total + bonuses.get((target, house, total), 0) if total <= target else total
             assert final - total <= cap

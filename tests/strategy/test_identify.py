@@ -13,6 +13,7 @@ from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.dice import SeededDice
+from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.events import Revealed, RoundStarted
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -152,7 +153,7 @@ def test_the_alternative_is_a_distribution_over_the_legal_actions() -> None:
         seat = game.turn
         assert seat is not None
         view = game.view(seat)
-        actions = [*view.legal_wagers, *(["accuse"] if view.may_accuse else [])]
+        actions = [*view.legal_wagers, *([Accuse()] if view.may_accuse else [])]
         chances = [alternative_probability(view, a) for a in actions]
         assert sum(chances) == pytest.approx(1.0, abs=1e-6)
         assert min(chances) >= ALTERNATIVE_FLOOR / len(actions) - 1e-12

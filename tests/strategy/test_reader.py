@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_exploit.reader import TableReader
 from tavern_dice.bots.liars_exploit.views import public_events, view_as
@@ -41,7 +41,7 @@ class Checked:
         self.checked = 0
         self.ruled_out = 0
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         self._check(view)
         return self.reader.choose_action(view)
 
@@ -172,7 +172,7 @@ class Reading:
                                      lambda seat, index, counts: 0.0)
         self.checked = 0
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         self._check(view)
         return self.bot.choose_action(view)
 

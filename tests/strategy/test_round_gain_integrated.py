@@ -12,8 +12,8 @@ from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
 from tavern_dice.bots.liars_exploit.model import RangeTracker, hands_of
 from tavern_dice.bots.liars_exploit.views import view_as
 from tavern_dice.bots.registry import make_liars_dice_bot
+from tavern_dice.liars_dice.actions import ACCUSE
 from tavern_dice.liars_dice.rules import TAVERN
-from tavern_dice.liars_dice.wager import ACCUSE
 from tavern_dice.play.exploit import ExploitError, lookup
 from tavern_dice.play.round_gain import deal_round
 from tavern_dice.play.round_gain_integrated import integrated_round_gain

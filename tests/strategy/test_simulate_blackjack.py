@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.rules import TAVERN
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_optimal import OptimalBlackjackBot
 from tavern_dice.bots.registry import BotError, make_blackjack_bot
 from tavern_dice.dice import SeededDice
@@ -34,20 +34,20 @@ class Checked:
         self.moves = 0
         self.bonuses: set[int] = set()
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
         return self.bot.choose_bet(view)
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
         move = self.bot.choose_move(view)
         assert view.seat is not None and view.target is not None
         house = None if view.house_bust else view.house_roll
         total = view.totals[view.seat]
         best = solve(view.rules, view.proficiency[view.seat])
-        assert move[0] == best.action(view.target, house, total)
-        if move[0] == "stand":
-            assert move[1] == best.bonus(view.target, house, total)
-            assert move[1] in view.legal_bonuses
-            self.bonuses.add(move[1])
+        assert move == best.action(view.target, house, total)
+        if isinstance(move, Stand):
+            assert move.bonus == best.bonus(view.target, house, total)
+            assert move.bonus in view.legal_bonuses
+            self.bonuses.add(move.bonus)
         self.moves += 1
         return move
 

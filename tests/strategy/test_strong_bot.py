@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.bots.registry import make_liars_dice_bot
@@ -30,7 +30,7 @@ class Referee:
         self.agent = agent
         self.name = agent.name
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         action = self.agent.choose_action(view)
         assert action in view.legal_wagers or (action == ACCUSE and view.may_accuse)
         return action

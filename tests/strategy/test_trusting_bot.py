@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.bots.registry import BotError, make_liars_dice_bot
 from tavern_dice.dice import ScriptedDice, SeededDice
@@ -42,7 +42,7 @@ class Referee:
         self.actions = 0
         self.accusations = 0
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         assert view.seat == view.turn
         action = self.agent.choose_action(view)
         if action == ACCUSE:

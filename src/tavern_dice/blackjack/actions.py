@@ -112,27 +112,6 @@ def as_action(action: object) -> BlackjackAction:
     )
 
 
-def bet_action(bet: int | None) -> Bet | SitOut:
-    """A bettor's answer (:meth:`~tavern_dice.bots.base.BlackjackAgent.choose_bet`: an
-    amount in cp, or ``None`` to sit out) as an action."""
-    return SitOut() if bet is None else Bet(bet)
-
-
-def move_action(move: tuple[str, int]) -> Roll | Stand:
-    """A player's answer on their turn (:meth:`~tavern_dice.bots.base.BlackjackAgent.
-    choose_move`: ``('roll', 0)`` or ``('stand', bonus)``) as an action.
-
-    Raises:
-        InvalidActionError: an answer of neither form.
-    """
-    if isinstance(move, tuple) and len(move) == 2:
-        if move[0] == "roll":
-            return Roll()
-        if move[0] == "stand":
-            return Stand(move[1])
-    raise InvalidActionError(f"a move is ('roll', 0) or ('stand', bonus), not {move!r}")
-
-
 class BlackjackActions:
     """The generic action methods of :class:`~tavern_dice.blackjack.state.BlackjackGame`,
     written over its per-action primitives."""

@@ -3,25 +3,22 @@
 A seat at the table is an *agent*. Agents see only their own view (the same
 :class:`~tavern_dice.liars_dice.view.LiarsDiceView` or
 :class:`~tavern_dice.blackjack.view.BlackjackView` a person is shown) and
-answer; :meth:`tavern_dice.games.GameDefinition.answer` asks them, in the game's
-asking order, and turns each answer into one of the engine's actions
-(:mod:`tavern_dice.liars_dice.actions`, :mod:`tavern_dice.blackjack.actions`), which
-the engine checks. Bots, the terminal's human seat and the web table's seats all
-implement these protocols.
-
-The answers keep their own small vocabulary: ``ACCUSE`` (the text ``"accuse"``, equal
-to the engine's ``Accuse()``), a wager, a bet in cp or ``None``, ``('roll', 0)`` or
-``('stand', bonus)``.
+answer with one of the engine's actions (:mod:`tavern_dice.liars_dice.actions`,
+:mod:`tavern_dice.blackjack.actions`), which the engine checks:
+:meth:`tavern_dice.games.GameDefinition.answer` asks them, in the game's asking order,
+and applies what they answer as it is. Bots, the terminal's human seat and the web
+table's seats all implement these protocols.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.view import BlackjackView
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
 
 if TYPE_CHECKING:
     # Only the annotations name NumPy: the registry imports this module, and importing the
@@ -30,7 +27,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
-    "ACCUSE", "BlackjackAgent", "BlackjackMove", "LiarsAction", "LiarsDiceAgent",
+    "ACCUSE", "BlackjackAgent", "LiarsDiceAction", "LiarsDiceAgent",
     "MixedLiarsDiceAgent", "RangeAccuser", "RangeLiarsDiceAgent",
 ]
 
@@ -41,8 +38,8 @@ class LiarsDiceAgent(Protocol):
 
     name: str
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
-        """On the agent's turn: one of ``view.legal_wagers`` or ``'accuse'`` (if
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
+        """On the agent's turn: one of ``view.legal_wagers``, or ``Accuse()`` (if
         ``view.may_accuse``)."""
         ...
 
@@ -51,22 +48,19 @@ class LiarsDiceAgent(Protocol):
         ...
 
 
-BlackjackMove = tuple[Literal["roll", "stand"], int]
-"""``('roll', 0)`` or ``('stand', bonus)`` with a bonus from ``view.legal_bonuses``."""
-
-
 @runtime_checkable
 class BlackjackAgent(Protocol):
     """Plays one Dice Blackjack seat."""
 
     name: str
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
-        """The bet in cp within ``view.bet_limits``, or ``None`` to sit the round out."""
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
+        """``Bet(cp)`` with an amount within ``view.bet_limits``, or ``SitOut()``."""
         ...
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
-        """On the agent's turn, after at least one d12: roll again or stand (with a bonus)."""
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
+        """On the agent's turn, after at least one d12: ``Roll()``, or ``Stand(bonus)`` with
+        a bonus from ``view.legal_bonuses``."""
         ...
 
 
@@ -75,7 +69,7 @@ class MixedLiarsDiceAgent(LiarsDiceAgent, Protocol):
     """A Liar's Dice agent that can say how likely it is to take each action on its turn
     (a randomised bot reports its mixed strategy, so a model of it is exact)."""
 
-    def action_probabilities(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
+    def action_probabilities(self, view: LiarsDiceView) -> dict[LiarsDiceAction, float]:
         """On the agent's turn: the chance of each action (summing to 1)."""
         ...
 
@@ -87,7 +81,7 @@ class RangeLiarsDiceAgent(LiarsDiceAgent, Protocol):
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], npt.NDArray[np.floating[Any]]]:
         """``(actions, probabilities)``: shape ``(len(hands), len(actions))``, rows sum to 1."""
         ...
 
@@ -106,8 +100,8 @@ class RangeAccuser(LiarsDiceAgent, Protocol):
 
 
 def one_action_per_hand(
-    chosen: Sequence[LiarsAction],
-) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.float64]]:
+    chosen: Sequence[LiarsDiceAction],
+) -> tuple[tuple[LiarsDiceAction, ...], npt.NDArray[np.float64]]:
     """A deterministic bot's :meth:`RangeLiarsDiceAgent.range_policy` answer from the
     action it picks with each hand: the distinct actions, first seen first, and a row per
     hand with 1 on its action."""

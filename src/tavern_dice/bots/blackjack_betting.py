@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from tavern_dice.blackjack.actions import Bet, SitOut
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
 
@@ -43,14 +44,14 @@ class FixedBetBlackjackBot:
         self.bet_cp = bet_cp
         self.rng = random.Random(seed)
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
-        """``bet_cp`` within ``view.bet_limits``; ``None`` (sit out) if it may not bet."""
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
+        """A bet of ``bet_cp`` within ``view.bet_limits``; ``SitOut()`` if it may not bet."""
         if view.bet_limits is None:
-            return None
+            return SitOut()
         low, high = view.bet_limits
         if high < low:
-            return None
-        return max(low, min(self.bet_cp, high))
+            return SitOut()
+        return Bet(max(low, min(self.bet_cp, high)))
 
     def turn(self, view: BlackjackView) -> tuple[int, int, int, int | None]:
         """``(seat, target, total, house)`` of the bot's turn: its running total and the

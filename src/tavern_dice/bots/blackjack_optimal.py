@@ -30,8 +30,8 @@ adds 2 (10 beats 9: worth 1, rolling on only 1/8); at 3 it rolls on, gets a 9 an
 
 from __future__ import annotations
 
+from tavern_dice.blackjack.actions import Roll, Stand
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
 from tavern_dice.bots.registry import BotError
 from tavern_dice.strategy.blackjack.solver import BlackjackSolution, solve
@@ -58,15 +58,15 @@ class OptimalBlackjackBot(FixedBetBlackjackBot):
             raise BotError(f"{self.name} plays a seat; a spectator's view has no moves")
         return solve(view.rules, view.proficiency[view.seat])
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
-        """``('roll', 0)`` or ``('stand', bonus)`` as the exact solution says."""
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
+        """``Roll()`` or ``Stand(bonus)`` as the exact solution says."""
         _, target, total, house = self.turn(view)
-        best = self.solution(view)
-        if best.action(target, house, total) == "roll":
-            return ("roll", 0)
-        bonus = best.bonus(target, house, total)
+        move = self.solution(view).action(target, house, total)
+        if isinstance(move, Roll):
+            return move
+        bonus = move.bonus
         if view.legal_bonuses and bonus not in view.legal_bonuses:
             raise BotError(
                 f"the solver's bonus {bonus} is not among the legal {list(view.legal_bonuses)}"
             )
-        return ("stand", bonus if view.legal_bonuses else 0)
+        return Stand(bonus if view.legal_bonuses else 0)

@@ -31,9 +31,9 @@ bold bot rolls again, a 5, and adds 1 for an exact hit (1.5x):
 
 from __future__ import annotations
 
+from tavern_dice.blackjack.actions import Roll, Stand
 from tavern_dice.blackjack.settlement import settle
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.bots.base import BlackjackMove
 from tavern_dice.bots.blackjack_betting import FixedBetBlackjackBot
 from tavern_dice.bots.registry import DEFAULT_BET_CP, BotError
 from tavern_dice.strategy.blackjack.solver import Policy, bold_policy, cautious_policy
@@ -72,13 +72,13 @@ class PolicyBlackjackBot(FixedBetBlackjackBot):
         """
         raise BotError(f"{type(self).__name__} needs a policy")
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
-        """``('roll', 0)`` or ``('stand', bonus)`` as the policy says."""
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
+        """``Roll()`` or ``Stand(bonus)`` as the policy says."""
         seat, target, total, house = self.turn(view)
         cap = view.rules.bonus_cap(view.proficiency[seat])
-        if self.policy(total, target, house, cap) == "roll":
-            return ("roll", 0)
-        return ("stand", self._bonus(view, total, target, house))
+        if isinstance(self.policy(total, target, house, cap), Roll):
+            return Roll()
+        return Stand(self._bonus(view, total, target, house))
 
     def _bonus(self, view: BlackjackView, total: int, target: int, house: int | None) -> int:
         legal = view.legal_bonuses

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.bots.liars_random import RandomLiarsDiceBot
 from tavern_dice.bots.registry import check_number, make_liars_dice_bot
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -59,7 +59,7 @@ class CarelessLiarsDiceBot:
     def _player(self) -> LiarsDiceAgent:
         return self.whim if self.rng.random() < self.slip else self.base
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         """The base bot's action, or with chance ``slip`` a random one."""
         return self._player().choose_action(view)
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.liars_dice.view import LiarsDiceView
 
 
@@ -64,7 +64,7 @@ class EquilibriumLiarsDiceBot:
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], npt.NDArray[np.floating[Any]]]:
         """The table's probabilities for each of ``hands``, where a table covers the round;
         the fallback's answer hand by hand elsewhere."""
         from dataclasses import replace
@@ -74,7 +74,7 @@ class EquilibriumLiarsDiceBot:
         found = heads_up_policy(view, hands)
         if found is not None:
             return found
-        index: dict[LiarsAction, int] = {}
+        index: dict[LiarsDiceAction, int] = {}
         picks = [
             index.setdefault(self._fallback.choose_action(replace(view, own_dice=hand)),
                              len(index))
@@ -84,7 +84,7 @@ class EquilibriumLiarsDiceBot:
         out[np.arange(len(hands)), picks] = 1.0
         return tuple(index), out
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
 
         found = heads_up_policy(view, (view.own_dice,))

@@ -40,7 +40,7 @@ from functools import partial
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction, one_action_per_hand
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction, one_action_per_hand
 from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -122,13 +122,13 @@ class ProbabilisticLiarsDiceBot:
         ``None`` when there is no candidate raise."""
         return _best_raise(view, lambda wager: self.p_true(view, wager))
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         """Raise to :meth:`best_raise`, or accuse (see the module doc)."""
         return self._choose(view, lambda wager: self.p_true(view, wager))
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.float64]]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], npt.NDArray[np.float64]]:
         """What :meth:`choose_action` picks with each of ``hands`` as its dice (one action
         per row). A wager's chance depends only on the hand's matching dice (or its sum),
         so each is worked out once for all hands: a model of this bot asks this."""
@@ -146,7 +146,7 @@ class ProbabilisticLiarsDiceBot:
         return one_action_per_hand(
             [self._choose(view, partial(_for_hand, chance, hand)) for hand in hands])
 
-    def _choose(self, view: LiarsDiceView, p_true: Callable[[AnyWager], float]) -> LiarsAction:
+    def _choose(self, view: LiarsDiceView, p_true: Callable[[AnyWager], float]) -> LiarsDiceAction:
         best = _best_raise(view, p_true)
         if view.wager is None or not view.may_accuse:
             if best is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
 from tavern_dice.bots.registry import BotError
 from tavern_dice.liars_dice.view import LiarsDiceView
 
@@ -63,7 +63,7 @@ class RandomLiarsDiceBot:
         )
         self.rng = random.Random(seed)
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         """Accuse with probability ``accuse_probability`` (or when no raise is legal),
         otherwise one of ``view.legal_wagers`` uniformly at random."""
         if view.may_accuse and (

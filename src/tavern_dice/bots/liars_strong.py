@@ -84,7 +84,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction, LiarsDiceAgent, one_action_per_hand
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction, LiarsDiceAgent, one_action_per_hand
 from tavern_dice.bots.public_beliefs import PublicBeliefs
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.events import WagerMade
@@ -196,12 +196,12 @@ class StrongLiarsDiceBot:
 
     # ------------------------------------------------------------------ agent protocol
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         """An action drawn from :meth:`action_probabilities`."""
         chances = self.action_probabilities(view)
         u = self._uniform(view, "act")
         total = 0.0
-        choice: LiarsAction | None = None
+        choice: LiarsDiceAction | None = None
         for action, p in chances.items():
             total += p
             choice = action
@@ -218,7 +218,7 @@ class StrongLiarsDiceBot:
 
     # ------------------------------------------------------------------ its mixed strategy
 
-    def action_probabilities(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
+    def action_probabilities(self, view: LiarsDiceView) -> dict[LiarsDiceAction, float]:
         """The chance of each action on its turn (see the module doc)."""
         actions, probs = self.range_policy(view, (view.own_dice,))
         return {a: float(p) for a, p in zip(actions, probs[0], strict=True) if p > 0}
@@ -243,7 +243,7 @@ class StrongLiarsDiceBot:
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], FloatArray]:
         """What it would do on its turn with each of ``hands`` as its dice: the solved
         policy where one covers the round; heads-up in a bigger round, the best response
         to a bot it has named, else the blueprint; else its mixed lookahead; for all hands
@@ -253,7 +253,7 @@ class StrongLiarsDiceBot:
 
     def _range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], FloatArray]:
         # Against a bot it has named, the best response outranks any table of a round of
         # more than 6 dice in play, as it outranks the blueprints there: a table is what a
         # stranger cannot beat, not what beats a known bot.
@@ -282,11 +282,11 @@ class StrongLiarsDiceBot:
             raise BotError(f"{self.name} was asked to act with no legal action")
         return actions, self._mix(values)
 
-    def action_values(self, view: LiarsDiceView) -> dict[LiarsAction, float]:
+    def action_values(self, view: LiarsDiceView) -> dict[LiarsDiceAction, float]:
         """Its lookahead's expected score of each legal action with its own dice (what its
         mixed play weighs; :mod:`tavern_dice.review.evaluate` gives the solved policy's)."""
         state = self._round(view)
-        values: dict[LiarsAction, float] = {}
+        values: dict[LiarsDiceAction, float] = {}
         if view.may_accuse and view.wager is not None and view.wager_maker is not None:
             values[ACCUSE] = self.valuer.accuse_value(view.wager, view.wager_maker, state)
         values.update(self.valuer.raise_values(state, view.legal_wagers))
@@ -312,7 +312,7 @@ class StrongLiarsDiceBot:
     def _threshold(self, seat: int, on_turn: bool) -> float:
         return self.tendencies.seat(seat).threshold(on_turn)
 
-    def _table(self, view: LiarsDiceView) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    def _table(self, view: LiarsDiceView) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
         rows = self._table_rows(view, (view.own_dice,))
         if rows is None:
             return None
@@ -320,7 +320,7 @@ class StrongLiarsDiceBot:
 
     def _table_rows(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    ) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
         if not self.tables:
             return None
         from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
@@ -329,7 +329,7 @@ class StrongLiarsDiceBot:
 
     def _exploit_rows(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+    ) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
         """Heads-up against an identified bot: what the local best response against it
         does with each hand (one action per hand), or ``None``."""
         if not self.identify or view.seat is None:

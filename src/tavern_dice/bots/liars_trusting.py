@@ -58,7 +58,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
 from tavern_dice.bots.liars_probabilistic import candidate_raises
 from tavern_dice.bots.registry import BotError, check_number
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -129,10 +129,10 @@ class TrustingLiarsDiceBot:
 
     # ------------------------------------------------------------------ the agent protocol
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         """The best of accusing (when it may) and each candidate raise."""
         state = self._round(view)
-        best: LiarsAction | None = None
+        best: LiarsDiceAction | None = None
         best_value = -np.inf
         if view.may_accuse and view.wager is not None and view.wager_maker is not None:
             best = ACCUSE
@@ -146,7 +146,7 @@ class TrustingLiarsDiceBot:
 
     def range_policy(
         self, view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-    ) -> tuple[tuple[LiarsAction, ...], npt.NDArray[np.floating[Any]]]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], npt.NDArray[np.floating[Any]]]:
         """What :meth:`choose_action` picks with each of ``hands`` as its dice, for all at
         once (its beliefs about the others do not depend on its own dice): one action per
         row, ties broken as there (accusing first, then the raises in order). A model of

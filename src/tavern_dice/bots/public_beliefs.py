@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import LiarsAction
+from tavern_dice.bots.base import LiarsDiceAction
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_exploit.views import (
     events_of,
@@ -48,7 +48,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 FloatArray = npt.NDArray[np.floating[Any]]
 
 Policy = Callable[[LiarsDiceView, Sequence[tuple[int, ...]]],
-                  tuple[tuple[LiarsAction, ...], FloatArray]]
+                  tuple[tuple[LiarsDiceAction, ...], FloatArray]]
 """``policy(view, hands)``: the actions and, per hand, their chances on the viewer's turn
 (:meth:`~tavern_dice.bots.base.RangeLiarsDiceAgent.range_policy`)."""
 

@@ -34,6 +34,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from tavern_dice.blackjack.actions import Roll, Stand
 from tavern_dice.blackjack.view import BlackjackView
 from tavern_dice.cli.render_blackjack import signed_cp
 from tavern_dice.errors import TavernError
@@ -116,7 +117,7 @@ class BlackjackMoveHint:
         stand_value: expected payout per unit bet of standing now with ``stand_bonus``.
         stand_bonus: the best bonus to add on standing (0 when not proficient).
         roll_value: expected payout per unit bet of rolling, then playing optimally.
-        better: ``'stand'`` or ``'roll'`` (the solver's choice; ties go to standing).
+        better: ``Roll()`` or ``Stand(bonus)`` (the solver's choice; ties go to standing).
     """
 
     target: int
@@ -178,10 +179,10 @@ def blackjack_move_lines(hint: BlackjackMoveHint) -> list[str]:
     return [
         f"{stand:<{width}} expect {per_gp(hint.stand_value)}/gp bet "
         f"(≈ {signed_cp(hint.stand_cp)} on your {format_cp(hint.bet_cp)})"
-        + (better if hint.better == "stand" else ""),
+        + (better if isinstance(hint.better, Stand) else ""),
         f"{'roll:':<{width}} expect {per_gp(hint.roll_value)}/gp bet "
         f"(≈ {signed_cp(hint.roll_cp)}) · next d12 busts {percent(hint.bust_chance)}"
-        + (better if hint.better == "roll" else ""),
+        + (better if isinstance(hint.better, Roll) else ""),
     ]
 
 

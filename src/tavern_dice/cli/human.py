@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from rich.markup import escape
 
-from tavern_dice.blackjack.actions import Bet, Roll, Stand
+from tavern_dice.blackjack.actions import Bet, Roll, SitOut, Stand
 from tavern_dice.blackjack.view import BlackjackView
-from tavern_dice.bots.base import ACCUSE, BlackjackMove, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
 from tavern_dice.cli import hints, render_blackjack, render_liars
 from tavern_dice.cli.terminal import Terminal
 from tavern_dice.errors import TavernError
@@ -110,7 +110,7 @@ class HumanLiarsDice(HumanSeat):
             )
         console.print("  Type [bold]quit[/] to leave the game.")
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         """Ask for a wager or an accusation until the engine accepts one."""
         self._terminal.hand_to(self.name)
         console = self._terminal.console
@@ -193,7 +193,7 @@ class HumanBlackjack(HumanSeat):
     _last_bet: int | None = None
     """The last bet made: the default of the next."""
 
-    def choose_bet(self, view: BlackjackView) -> int | None:
+    def choose_bet(self, view: BlackjackView) -> Bet | SitOut:
         """Ask for a bet in gold (or to sit out) until the engine accepts one."""
         assert view.bet_limits is not None
         low, high = view.bet_limits
@@ -218,17 +218,17 @@ class HumanBlackjack(HumanSeat):
                 )
                 continue
             if word in SIT_WORDS:
-                return None
+                return SitOut()
             try:
-                amount = default if not word else parse_cp(answer)
-                view.verify(Bet(amount))
+                bet = Bet(default if not word else parse_cp(answer))
+                view.verify(bet)
             except TavernError as error:
                 _problem(self._terminal, str(error))
                 continue
-            self._last_bet = amount
-            return amount
+            self._last_bet = bet.amount
+            return bet
 
-    def choose_move(self, view: BlackjackView) -> BlackjackMove:
+    def choose_move(self, view: BlackjackView) -> Roll | Stand:
         """Ask whether to roll another d12 or stand (and with how much bonus)."""
         self._terminal.console.print(render_blackjack.status(view))
         if self.hints:
@@ -248,11 +248,11 @@ class HumanBlackjack(HumanSeat):
             try:
                 if word in ROLL_WORDS and len(words) == 1:
                     view.verify(Roll())
-                    return ("roll", 0)
+                    return Roll()
                 if word in STAND_WORDS and len(words) <= 2:
-                    bonus = int(words[1]) if len(words) == 2 else self._ask_bonus(view)
-                    view.verify(Stand(bonus))
-                    return ("stand", bonus)
+                    stand = Stand(int(words[1]) if len(words) == 2 else self._ask_bonus(view))
+                    view.verify(stand)
+                    return stand
             except ValueError as error:
                 # TavernError is a ValueError; int() of a non-number is the other one.
                 message = str(error) if isinstance(error, TavernError) else "a bonus is a number"

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.markup import escape
 
-from tavern_dice.bots.base import LiarsAction, LiarsDiceAgent
+from tavern_dice.bots.base import LiarsDiceAction, LiarsDiceAgent
 from tavern_dice.liars_dice.view import LiarsDiceView
 
 SHOW_AFTER = 0.3
@@ -32,7 +32,7 @@ class ThinkingSeat:
         self.show_after = show_after
         self.shown = 0  # decisions that showed the status line (for tests)
 
-    def choose_action(self, view: LiarsDiceView) -> LiarsAction:
+    def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
         return self._timed(lambda: self.agent.choose_action(view))
 
     def wants_to_accuse(self, view: LiarsDiceView) -> bool:

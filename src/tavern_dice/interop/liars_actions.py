@@ -1,6 +1,7 @@
 """Liar's Dice actions as numbers, the way OpenSpiel and Gymnasium want them.
 
-One numbering serves a whole game, whatever the dice in play:
+One numbering serves a whole game, whatever the dice in play; a number stands for one of
+the engine's actions (:mod:`tavern_dice.liars_dice.actions`) or for :data:`PASS`:
 
 * ``0 .. max_dice * sides - 1``: face wagers, ``(quantity - 1) * sides + (face - 1)``
   ("at least 3 twos", L4), quantities up to every die the game starts with;
@@ -12,27 +13,46 @@ One numbering serves a whole game, whatever the dice in play:
 Numbers grow with the wager in the ``standard`` order, so a list of legal wagers in
 the engine's order is sorted, as OpenSpiel requires.
 
->>> from tavern_dice.liars_dice import Wager, SumWager
+>>> from tavern_dice.liars_dice import Accuse, Wager, SumWager
 >>> acts = LiarsActions(sides=6, max_dice=10, sum_wagers=True)
 >>> acts.encode(Wager(3, 2)), acts.decode(13), acts.label(acts.encode(SumWager(7)))
 (13, Wager(quantity=3, face=2), 'sum 7')
 >>> acts.accuse, acts.pass_, acts.num_actions, acts.label(acts.accuse)
 (71, 72, 73, 'accuse')
+>>> acts.decode(acts.accuse), acts.decode(acts.pass_), acts.encode(Accuse())
+(Accuse(), Pass(), 71)
 """
 
 from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Final
 
 import numpy as np
 
 from tavern_dice.errors import InvalidActionError
-from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
+from tavern_dice.liars_dice.actions import ACCUSE, Accuse, LiarsDiceAction
+from tavern_dice.liars_dice.wager import SumWager, Wager
 
-Move = AnyWager | Literal["accuse", "pass"]
-"""What an action number stands for."""
+
+@dataclass(frozen=True)
+class Pass:
+    """Let the accusation window go by without accusing. No engine action: the engine
+    asks nobody to pass (L7's "if no one ... wants to call their bluff"); the frameworks'
+    turn-based tables need a move for it."""
+
+    kind: ClassVar[str] = "pass"
+
+    def code(self) -> str:
+        """Short form ``'pass'``."""
+        return self.kind
+
+
+PASS: Final[Pass] = Pass()
+
+Move = LiarsDiceAction | Pass
+"""What an action number stands for: an engine action, or :data:`PASS`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +100,14 @@ class LiarsActions:
         return self.num_wagers + 2
 
     def encode(self, move: Move) -> int:
-        """The number of a wager, ``"accuse"`` or ``"pass"``.
+        """The number of a wager, ``Accuse()`` or :data:`PASS`.
 
         Raises:
             InvalidActionError: a wager this game can never hold.
         """
-        if move == "accuse":
+        if isinstance(move, Accuse):
             return self.accuse
-        if move == "pass":
+        if isinstance(move, Pass):
             return self.pass_
         if isinstance(move, Wager) and (
             1 <= move.quantity <= self.max_dice and 1 <= move.face <= self.sides
@@ -98,7 +118,7 @@ class LiarsActions:
         raise InvalidActionError(
             f"{move!r} is no action of this game: wagers are 1-{self.max_dice} of a face "
             f"1-{self.sides}" + (f", or sums 2-{2 * self.sides}" if self.sum_wagers else "")
-            + ", 'accuse' or 'pass'"
+            + ", Accuse() or PASS"
         )
 
     def decode(self, action: int) -> Move:
@@ -116,14 +136,13 @@ class LiarsActions:
             )
         action = int(action)
         if action == self.accuse:
-            return "accuse"
+            return ACCUSE
         if action == self.pass_:
-            return "pass"
+            return PASS
         if action < self.num_face_wagers:
             return Wager(action // self.sides + 1, action % self.sides + 1)
         return SumWager(action - self.num_face_wagers + 2)
 
     def label(self, action: int) -> str:
         """A short name: ``'3x2'``, ``'sum 7'``, ``'accuse'`` or ``'pass'``."""
-        move = self.decode(action)
-        return move if isinstance(move, str) else move.code()
+        return self.decode(action).code()

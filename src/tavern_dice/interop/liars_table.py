@@ -52,7 +52,8 @@ from typing import Any, Literal
 
 from tavern_dice.dice import ScriptedDice
 from tavern_dice.errors import IllegalActionError, RulesetError
-from tavern_dice.interop.liars_actions import LiarsActions
+from tavern_dice.interop.liars_actions import LiarsActions, Pass
+from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame, Phase
@@ -310,16 +311,16 @@ class LiarsDiceTable:
             )
         self.rounds[-1] = replace(self.rounds[-1], moves=(*self.rounds[-1].moves, (seat, action)))
         engine = self.engine
-        if move == "pass":
+        if isinstance(move, Pass):
             self.window = self.window[1:]
             self.passed += (seat,)
-        elif move == "accuse":
+        elif isinstance(move, Accuse):
             self.window, self.passed = (), ()
             reveal = engine.accuse(seat)
             self.rounds[-1] = replace(self.rounds[-1], reveal=reveal)
             if not self.is_over:
                 self._record_round()
-        elif not isinstance(move, str):
+        else:
             engine.wager(move, seat)
             # L7 made explicit: the others, to the maker's left; the next player's turn after.
             self.window = tuple(s for s in engine.accusers() if s != engine.turn)

@@ -59,7 +59,8 @@ from tavern_dice.errors import RulesetError
 from tavern_dice.interop.liars_encoding import LiarsEncoder, Private
 from tavern_dice.interop.liars_table import LiarsDiceTable, parse_starting_dice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
-from tavern_dice.strategy.liars_dice.solver.policy import LIAR, RoundPolicy
+from tavern_dice.liars_dice.wager import SumWager, Wager
+from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
 
 MATCH = "tavern_liars_dice"
@@ -293,7 +294,7 @@ def round_policy_to_tabular(game: TavernLiarsDiceGame, policy: RoundPolicy) -> A
     """The project's solved round policy as a ``pyspiel`` ``TabularPolicy`` of ``game``.
 
     Every information state of the round is one (own dice, wagers so far) query of
-    ``policy``; its accusation ("liar") becomes the ``accuse`` action. Then OpenSpiel's
+    ``policy``, whose actions are the engine's, numbered as the game numbers them. Then OpenSpiel's
     own ``exploitability`` measures the project's policy.
 
     Raises:
@@ -309,12 +310,12 @@ def round_policy_to_tabular(game: TavernLiarsDiceGame, policy: RoundPolicy) -> A
         record = table.rounds[-1]
         assert record.hands is not None
         moves = (table.actions.decode(a) for _, a in record.moves)
-        history = [m for m in moves if not isinstance(m, str)]  # two players: no passes
+        history = [m for m in moves if isinstance(m, Wager | SumWager)]  # two players: no passes
         probs = policy.action_probabilities(record.hands[actor], history)
         row = tabular.action_probability_array[index]
         row[:] = 0.0
         for move, p in probs.items():
-            row[table.actions.accuse if move == LIAR else table.actions.encode(move)] = p
+            row[table.actions.encode(move)] = p
     return tabular
 
 

@@ -37,7 +37,7 @@ tavern_dice.errors.InvalidActionError: 'liar' is no Liar's Dice action; an actio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from tavern_dice.errors import InvalidActionError, allowed
 from tavern_dice.events import Event
@@ -47,23 +47,13 @@ if TYPE_CHECKING:
     from tavern_dice.liars_dice.events import Revealed, WagerMade
 
 
-@dataclass(frozen=True, eq=False)  # no slots: a slotted frozen class without fields
-class Accuse:                        # refuses attributes with a TypeError, not as frozen
+@dataclass(frozen=True)  # no slots: a slotted frozen class without fields refuses
+class Accuse:              # attributes with a TypeError, not as frozen
     """Call the standing wager a lie (L7: "another player can accuse the wager-maker of
-    lying"). The seat that accuses is the one the action is applied for.
-
-    Equal to the text ``"accuse"``, the name agents and the engine's ``legal_actions``
-    used for it before there was an action type, so older code comparing with that text
-    keeps working (an ``Accuse`` has no fields, so this equality stays transitive).
-    """
+    lying"). The seat that accuses is the one the action is applied for. Every
+    ``Accuse()`` is equal to every other (it has no fields), and to nothing else."""
 
     kind: ClassVar[str] = "accuse"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Accuse) or (type(other) is str and other == self.kind)
-
-    def __hash__(self) -> int:
-        return hash(self.kind)
 
     def code(self) -> str:
         """Short form ``'accuse'`` that :func:`parse_action` reads back."""
@@ -75,18 +65,17 @@ LiarsDiceAction = Wager | SumWager | Accuse
 
 _ACTION_TYPES = frozenset({Wager, SumWager, Accuse})
 
-_ACCUSE = Accuse()
-"""The one ``Accuse()`` that :meth:`LiarsDiceActions.legal_actions` lists (frozen, no
-fields: every ``Accuse()`` is equal, so one serves every state)."""
+ACCUSE: Final[Accuse] = Accuse()
+"""An ``Accuse()`` to share: the one :meth:`LiarsDiceActions.legal_actions` lists, and
+what bots answer (frozen, no fields: every ``Accuse()`` is equal, so one serves every
+state)."""
 
 ACCUSE_WORDS = frozenset({"accuse", "a", "liar", "l", "call", "lie", "lying"})
 """Words a person may type to accuse (``tavern play``)."""
 
 
 def as_action(action: object) -> LiarsDiceAction:
-    """``action`` as an action object: an action is returned as it is, and the text
-    ``"accuse"`` (the agents' older answer, :data:`tavern_dice.bots.base.ACCUSE`) becomes
-    :class:`Accuse`.
+    """``action`` if it is a Liar's Dice action.
 
     Raises:
         InvalidActionError: anything else, text included (text a person typed is read by
@@ -96,8 +85,6 @@ def as_action(action: object) -> LiarsDiceAction:
         return action  # type: ignore[return-value]
     if isinstance(action, Wager | SumWager | Accuse):
         return action
-    if type(action) is str and action == Accuse.kind:
-        return Accuse()
     raise InvalidActionError(
         f"{action!r} is no Liar's Dice action; an action is a Wager(quantity, face), a "
         "SumWager(total) or Accuse()"
@@ -146,7 +133,7 @@ class LiarsDiceActions:
             list(self._legal_wagers()) if seat == turn else []
         )
         if self.can_accuse(seat):
-            actions.append(_ACCUSE)
+            actions.append(ACCUSE)
         return actions
 
     def verify(self, seat: int, action: LiarsDiceAction) -> None:
@@ -168,8 +155,8 @@ class LiarsDiceActions:
         """Whether :meth:`verify` would pass."""
         return allowed(self.verify, seat, action)
 
-    def apply(self, seat: int | LiarsDiceAction | str,
-              action: LiarsDiceAction | str | int | None = None) -> Event:
+    def apply(self, seat: int | LiarsDiceAction,
+              action: LiarsDiceAction | int | None = None) -> Event:
         """``seat`` takes ``action`` (an item of :meth:`legal_actions`); return its main
         event: :class:`~tavern_dice.liars_dice.events.WagerMade` for a wager, the
         :class:`~tavern_dice.liars_dice.events.Revealed` that settles an accusation. A
@@ -188,9 +175,7 @@ class LiarsDiceActions:
                 return self.accuse(seat)
             return self.wager(action, seat)  # type: ignore[arg-type]
         actor: object = seat
-        if type(seat) is not int and isinstance(seat, Wager | SumWager | Accuse | str) and (
-            action is None or type(action) is int
-        ):
+        if type(seat) is not int and (action is None or type(action) is int):
             actor, action = (self.turn if action is None else action), seat
         chosen = as_action(action)
         # The primitives check the seat (a seat that is no number is an InvalidActionError).

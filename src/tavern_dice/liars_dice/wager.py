@@ -21,7 +21,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
 from tavern_dice.errors import IllegalActionError, InvalidActionError
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
@@ -85,11 +84,6 @@ class SumWager:
 
 
 AnyWager = Wager | SumWager
-
-# What an agent answers on its turn (see :mod:`tavern_dice.bots.base`). Defined here, with
-# the wagers, so that strategy code below the bots (the solver's tables) can name it.
-ACCUSE: Literal["accuse"] = "accuse"
-LiarsAction = AnyWager | Literal["accuse"]
 
 
 def is_raise(new: AnyWager, old: AnyWager | None, rule: RaiseRule) -> bool:

@@ -35,8 +35,9 @@ import numpy.typing as npt
 
 from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter, Truths, truths
 from tavern_dice.bots.liars_exploit.model import hands_of
+from tavern_dice.liars_dice.actions import ACCUSE, Accuse, LiarsDiceAction
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
-from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction
+from tavern_dice.liars_dice.wager import AnyWager
 from tavern_dice.play.exploit import ExploitError, lookup
 from tavern_dice.play.round_gain import TwoPositions, check_round_request, deal_round
 
@@ -136,7 +137,7 @@ def integrated_score(target: str, exploiter: str, pair: tuple[int, int], seed: i
         view = game.view(seat)
         actor = game.turn
         assert actor is not None
-        actions: Sequence[LiarsAction]
+        actions: Sequence[LiarsDiceAction]
         strategy: FloatArray
         if actor == seat:
             actions, pick = agent.choices(view, reach[opp])
@@ -163,7 +164,7 @@ def integrated_score(target: str, exploiter: str, pair: tuple[int, int], seed: i
                     chances /= chances.sum()
         drawn = int(rng.choice(len(actions), p=chances))
         action = actions[drawn]
-        if action == ACCUSE:
+        if isinstance(action, Accuse):
             assert accused is not None
             return position, score + weight * accused
         reach[actor] = reach[actor] * strategy[:, drawn]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from tavern_dice.blackjack.actions import Roll
 from tavern_dice.blackjack.events import RolledAgain, Stood
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.blackjack.view import BlackjackView
@@ -50,7 +51,7 @@ def review_blackjack(game: BlackjackGame, seats: Sequence[int]) -> GameReview:
             found.append(_decision(len(found) + 1, view, event))
         # Each step's views (after its input and all it derived) stand before the next.
         before = {seat: view for seat, view in step.seat_views.items()
-                  if view.turn == seat and "roll" in view.legal_actions}
+                  if view.turn == seat and Roll.kind in view.legal_actions}
     reviews = tuple(
         SeatReview(seat, game.players[seat], tuple(decisions[seat]), _result(game, seat))
         for seat in wanted
@@ -77,10 +78,8 @@ def _decision(number: int, view: BlackjackView, event: Event) -> Decision:
         assert isinstance(event, Stood)
         code = _stand_code(event.bonus)
     # The solver's own choice is the best (ties: standing, then the smallest bonus).
-    if solution.action(target, house, total) == "roll":
-        best_code = "roll"
-    else:
-        best_code = _stand_code(solution.bonus(target, house, total))
+    best_move = solution.action(target, house, total)
+    best_code = "roll" if isinstance(best_move, Roll) else _stand_code(best_move.bonus)
     best_value = solution.value(target, house, total)
     chosen_value = values[code][0]
     cost = best_value - chosen_value

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.view import LiarsDiceView
 
 FloatArray = npt.NDArray[np.floating[Any]]
@@ -38,14 +38,14 @@ class Evaluation:
     """
 
     method: Method
-    values: dict[LiarsAction, float]
+    values: dict[LiarsDiceAction, float]
 
     @property
-    def best(self) -> LiarsAction:
+    def best(self) -> LiarsDiceAction:
         """The action of highest value (ties: the first listed)."""
         return max(self.values, key=lambda a: self.values[a])
 
-    def loss(self, action: LiarsAction) -> float:
+    def loss(self, action: LiarsDiceAction) -> float:
         """How much less ``action`` is worth than the best action."""
         return self.values[self.best] - self.values[action]
 
@@ -60,14 +60,14 @@ def evaluate(view: LiarsDiceView) -> Evaluation:
     return Evaluation("lookahead", _lookahead_values(view))
 
 
-def _lookahead_values(view: LiarsDiceView) -> dict[LiarsAction, float]:
+def _lookahead_values(view: LiarsDiceView) -> dict[LiarsDiceAction, float]:
     from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 
     bot = StrongLiarsDiceBot("judge", tables=False)
     return bot.action_values(view)
 
 
-def _table_values(view: LiarsDiceView) -> dict[LiarsAction, float] | None:
+def _table_values(view: LiarsDiceView) -> dict[LiarsDiceAction, float] | None:
     from tavern_dice.strategy.liars_dice.solver.tables import _round_of, load_round
 
     found = _round_of(view)
@@ -84,7 +84,7 @@ def _table_values(view: LiarsDiceView) -> dict[LiarsAction, float] | None:
     opponent = 1 - player
     reach = table.opponent_reach(history, player)
     total = float(reach.sum())
-    values: dict[LiarsAction, float] = {}
+    values: dict[LiarsDiceAction, float] = {}
     if history:
         liar = game.accuse_values(player, np.array([history[-1]]), np.array([opponent]),
                                   reach[None, :])[0]

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tavern_dice.bots.base import ACCUSE, LiarsAction
+from tavern_dice.bots.base import ACCUSE, LiarsDiceAction
+from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.events import Accused, PlayerOut, Revealed, RoundStarted, WagerMade
 from tavern_dice.liars_dice.state import LiarsDiceGame, Phase
 from tavern_dice.liars_dice.view import LiarsDiceView
@@ -50,14 +51,15 @@ from tavern_dice.review.model import (
 )
 from tavern_dice.strategy.liars_dice.odds import matching_dice, view_odds
 
-PASS = "pass"
-"""Out of turn: letting the standing wager pass."""
+PASS = None
+"""Out of turn: letting the standing wager pass (no action, as
+:meth:`~tavern_dice.games.GameDefinition.answer` says it)."""
 
 PASS_VALUE = 0.0
 """The value of letting a wager pass out of turn, in lookahead dice (see the module doc)."""
 
-Valued = dict[LiarsAction | str, float]
-"""Each action's value: a wager, ``'accuse'`` or (out of turn) ``'pass'``."""
+Valued = dict[LiarsDiceAction | None, float]
+"""Each action's value: a wager, ``Accuse()`` or (out of turn) :data:`PASS`."""
 
 ALTERNATIVES = 3
 """How many of the best actions a decision lists (the chosen one is added if not among
@@ -127,7 +129,7 @@ class _Walker:
             if view.phase == Phase.BIDDING.value and (seat == view.turn or view.may_accuse):
                 self.before[seat] = view
 
-    def _acted(self, actor: int, action: LiarsAction) -> None:
+    def _acted(self, actor: int, action: LiarsDiceAction) -> None:
         on_turn = actor == self.turn
         for seat, view in self.before.items():
             if seat == actor:
@@ -144,7 +146,7 @@ class _Walker:
         assert view.seat is not None
         return len(self.decisions[view.seat]) + 1
 
-    def _on_turn(self, view: LiarsDiceView, action: LiarsAction) -> Decision:
+    def _on_turn(self, view: LiarsDiceView, action: LiarsDiceAction) -> Decision:
         evaluation = evaluate(view)
         values: Valued = {a: v for a, v in evaluation.values.items()}
         method: str = evaluation.method
@@ -162,7 +164,7 @@ class _Walker:
         return self._decision(view, kind, values, ACCUSE if accused else PASS, "lookahead")
 
     def _decision(
-        self, view: LiarsDiceView, kind: str, values: Valued, action: LiarsAction | str,
+        self, view: LiarsDiceView, kind: str, values: Valued, action: LiarsDiceAction | None,
         method: str,
     ) -> Decision:
         ranked = sorted(values.items(), key=lambda item: -item[1])  # stable: ties keep order
@@ -172,7 +174,7 @@ class _Walker:
         forced = len(values) == 1
         mark = None if forced else LIARS_THRESHOLDS.mark(cost)
         note = None
-        if action == ACCUSE and not forced and cost > 0:
+        if isinstance(action, Accuse) and not forced and cost > 0:
             note = _sure_loss_note(view)
             if note is not None:
                 mark = "blunder"
@@ -198,7 +200,7 @@ class _Walker:
         return f"still in the game with {count} {'die' if count == 1 else 'dice'} when it stopped"
 
 
-def _lookahead(view: LiarsDiceView) -> dict[LiarsAction, float]:
+def _lookahead(view: LiarsDiceView) -> dict[LiarsDiceAction, float]:
     """The ``strong`` bot's lookahead values, without its solved tables (the values of
     :func:`~tavern_dice.review.evaluate.evaluate` away from them); out of turn, only the
     accusation's."""
@@ -207,12 +209,11 @@ def _lookahead(view: LiarsDiceView) -> dict[LiarsAction, float]:
     return StrongLiarsDiceBot("judge", tables=False).action_values(view)
 
 
-def _choice(action: LiarsAction | str, value: float) -> Choice:
-    if action == ACCUSE:
-        return Choice("accuse", "Liar!", value)
-    if action == PASS:
+def _choice(action: LiarsDiceAction | None, value: float) -> Choice:
+    if isinstance(action, Accuse):
+        return Choice(action.code(), "Liar!", value)
+    if action is PASS:
         return Choice("pass", "let it pass", value)
-    assert not isinstance(action, str)
     return Choice(action.code(), str(action), value)
 
 
@@ -221,8 +222,8 @@ def _odds(view: LiarsDiceView, wager: AnyWager) -> Odds:
     return Odds(odds.false, odds.true, odds.exact)
 
 
-def _known(view: LiarsDiceView, action: LiarsAction | str) -> LiarsKnown:
-    chosen = None if isinstance(action, str) else _odds(view, action)
+def _known(view: LiarsDiceView, action: LiarsDiceAction | None) -> LiarsKnown:
+    chosen = None if action is PASS or isinstance(action, Accuse) else _odds(view, action)
     return LiarsKnown(
         own_dice=view.own_dice,
         dice_counts=view.dice_counts,

@@ -51,6 +51,7 @@ import numpy.typing as npt
 from pettingzoo import ParallelEnv
 from pettingzoo.utils import parallel_to_aec
 
+from tavern_dice.blackjack.actions import Bet, BlackjackAction, Roll, SitOut, Stand
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.blackjack.state import BlackjackGame, Phase
 from tavern_dice.dice import ScriptedDice
@@ -71,6 +72,8 @@ class BlackjackActions:
     (0, 1, 4, 7, 8, 9)
     >>> [acts.label(a) for a in range(acts.num_actions)][5:]
     ['stand +3', 'bet 1 gp', 'bet 5 gp', 'sit out']
+    >>> [acts.decode(a) for a in (acts.wait, acts.roll, acts.stand(2), acts.bet(1))]
+    [None, Roll(), Stand(bonus=2), Bet(amount=500)]
     """
 
     max_bonus: int
@@ -96,6 +99,18 @@ class BlackjackActions:
     def num_actions(self) -> int:
         """How many action numbers there are."""
         return self.sit_out + 1 if self.bet_choices else 3 + self.max_bonus
+
+    def decode(self, action: int) -> BlackjackAction | None:
+        """The engine action that number ``action`` stands for; ``None`` for waiting."""
+        if action == self.wait:
+            return None
+        if action == self.roll:
+            return Roll()
+        if action < self.bet(0):
+            return Stand(action - self.stand(0))
+        if self.bet_choices and action == self.sit_out:
+            return SitOut()
+        return Bet(self.bet_choices[action - self.bet(0)])
 
     def label(self, action: int) -> str:
         """A short name: ``'wait'``, ``'roll'``, ``'stand +2'``, ``'bet 5 gp'``, ``'sit out'``."""
@@ -214,7 +229,7 @@ class BlackjackParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has
         self.agents = list(self.possible_agents)
         self._shadows: dict[int, BlackjackGame] = {}
         self._d12s: dict[int, list[int]] = {}
-        self._moves: dict[int, list[int]] = {}
+        self._moves: dict[int, list[BlackjackAction]] = {}
         self._paused = False
         self._pending = dict.fromkeys(self.agents, 0.0)
         self._start_round()
@@ -275,16 +290,14 @@ class BlackjackParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has
             return
         for seat in game.eligible:
             low, high = game.bet_limits(seat)
-            game.place_bet(seat, max(low, min(self.fixed_bet, high)))
+            game.apply(seat, Bet(max(low, min(self.fixed_bet, high))))
         self._after_bets()
 
     def _place_bets(self, chosen: dict[str, int]) -> None:
         for agent, action in chosen.items():
-            seat = self._seat[agent]
-            if action == self.actions.sit_out:
-                self.game.sit_out(seat)
-            elif action != self.actions.wait:
-                self.game.place_bet(seat, self.actions.bet_choices[action - self.actions.bet(0)])
+            move = self.actions.decode(action)
+            if move is not None:
+                self.game.apply(self._seat[agent], move)
 
     def _after_bets(self) -> None:
         """Roll the target and the house dice, and deal each bettor their table copy."""
@@ -321,15 +334,13 @@ class BlackjackParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has
     def _play(self, chosen: dict[str, int], terminations: dict[str, bool]) -> None:
         for agent, action in chosen.items():
             seat = self._seat[agent]
-            if action == self.actions.wait:
+            move = self.actions.decode(action)
+            if move is None:
                 continue
-            shadow = self._shadows[seat]
-            self._moves[seat].append(action)
-            if action == self.actions.roll:
-                shadow.roll_again(0)
+            self._shadows[seat].apply(0, move)
+            self._moves[seat].append(move)
+            if isinstance(move, Roll):
                 self._deal_d12(seat)
-            else:
-                shadow.stand(0, action - self.actions.stand(0))
         if all(s.phase is Phase.ROUND_OVER for s in self._shadows.values()):
             self._replay()
             self._collect()
@@ -341,12 +352,10 @@ class BlackjackParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has
         for seat in sorted(self._shadows):
             faces = iter(self._d12s[seat])
             game.roll([(next(faces),)])
-            for action in self._moves[seat]:
-                if action == self.actions.roll:
-                    game.roll_again(seat)
+            for move in self._moves[seat]:
+                game.apply(seat, move)
+                if isinstance(move, Roll):
                     game.roll([(next(faces),)])
-                else:
-                    game.stand(seat, action - self.actions.stand(0))
         assert game.phase is Phase.ROUND_OVER
 
     def _collect(self) -> None:

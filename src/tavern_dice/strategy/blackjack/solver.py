@@ -22,7 +22,7 @@ go to the smallest.
 >>> from tavern_dice.blackjack.rules import TAVERN
 >>> sol = solve(TAVERN)
 >>> sol.action(20, 15, 14), sol.action(20, 15, 17)
-('roll', 'stand')
+(Roll(), Stand(bonus=0))
 >>> sol.stand_value(20, 15, 17)
 Fraction(1, 1)
 >>> solve(TAVERN, 4).bonus(20, 15, 18)   # 18 + 2 hits the target: 3/2
@@ -37,20 +37,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
 
 from tavern_dice.blackjack import settlement
+from tavern_dice.blackjack.actions import Roll, Stand
 from tavern_dice.blackjack.rules import TAVERN, BlackjackRules
 from tavern_dice.errors import TavernError
 
-Action = Literal["roll", "stand"]
-"""What a player does on their turn: roll another d12 or stand (B6)."""
+Action = Roll | Stand
+"""What a player does on their turn: roll another d12 or stand (B6), as the engine's
+actions."""
 
 HouseResult = int | None
 """The house roll (1..target), or ``None`` when the house busted (B5)."""
 
 Policy = Callable[[int, int, HouseResult, int], Action]
-"""``policy(total, target, house, bonus_cap) -> 'roll' | 'stand'`` for totals >= 1."""
+"""``policy(total, target, house, bonus_cap) -> Roll() | Stand()`` for totals >= 1 (the
+player adds the bonus on standing: a policy says only whether to stand)."""
+
+_ROLL = Roll()
+_STAND = Stand()
 
 _WIN = Fraction(1)
 _LOSS = Fraction(-1)
@@ -151,7 +156,7 @@ class _Table:
     action: tuple[Action, ...]
 
     def value(self, total: int) -> Fraction:
-        return self.stand[total] if self.action[total] == "stand" else self.roll[total]
+        return self.stand[total] if isinstance(self.action[total], Stand) else self.roll[total]
 
 
 def _backward(
@@ -161,13 +166,14 @@ def _backward(
     bonus_cap: int,
     choose: Callable[[int, Fraction, Fraction], Action],
 ) -> _Table:
-    """Backward induction over totals ``target..0`` with ``choose(total, stand, roll)``."""
+    """Backward induction over totals ``target..0`` with ``choose(total, stand, roll)``; a
+    stand in the table carries the best bonus."""
     n = rules.player_sides
     size = target + 1
     stand: list[Fraction] = [_LOSS] * size
     roll: list[Fraction] = [_LOSS] * size
     bonus: list[int] = [0] * size
-    action: list[Action] = ["roll"] * size
+    action: list[Action] = [_ROLL] * size
     value: list[Fraction] = [_LOSS] * size
     for total in range(target, -1, -1):
         bonus[total], stand[total] = best_bonus(rules, total, target, house, bonus_cap)
@@ -176,13 +182,14 @@ def _backward(
             acc += value[nxt]
         roll[total] = acc / n
         # B6: the first d12 is mandatory, so total 0 always rolls.
-        action[total] = "roll" if total == 0 else choose(total, stand[total], roll[total])
-        value[total] = stand[total] if action[total] == "stand" else roll[total]
+        chosen = _ROLL if total == 0 else choose(total, stand[total], roll[total])
+        action[total] = Stand(bonus[total]) if isinstance(chosen, Stand) else _ROLL
+        value[total] = stand[total] if isinstance(chosen, Stand) else roll[total]
     return _Table(tuple(stand), tuple(roll), tuple(bonus), tuple(action))
 
 
 def _optimal(total: int, stand: Fraction, roll: Fraction) -> Action:
-    return "roll" if roll > stand else "stand"
+    return _ROLL if roll > stand else _STAND
 
 
 @dataclass(frozen=True)
@@ -225,7 +232,8 @@ class BlackjackSolution:
         return table
 
     def action(self, target: int, house: HouseResult, total: int) -> Action:
-        """The best move at ``total``: ``'roll'`` or ``'stand'`` (always ``'roll'`` at 0)."""
+        """The best move at ``total``: ``Roll()``, or ``Stand(bonus)`` with the best bonus
+        (always ``Roll()`` at 0)."""
         return self._at(target, house, total).action[total]
 
     def bonus(self, target: int, house: HouseResult, total: int) -> int:
@@ -259,13 +267,13 @@ class BlackjackSolution:
         up to the target (see :meth:`is_threshold`).
         """
         table = self._table(target, house)
-        return next(t for t in range(1, target + 1) if table.action[t] == "stand")
+        return next(t for t in range(1, target + 1) if isinstance(table.action[t], Stand))
 
     def is_threshold(self, target: int, house: HouseResult) -> bool:
         """Whether the best play stands at every total from :meth:`stand_at` up."""
         table = self._table(target, house)
         first = self.stand_at(target, house)
-        return all(a == "stand" for a in table.action[first:])
+        return all(isinstance(a, Stand) for a in table.action[first:])
 
     def target_value(self, target: int) -> Fraction:
         """Expected payout per unit bet once the target is known, before the house rolls
@@ -342,10 +350,10 @@ def _simple_policy(
 ) -> Action:
     reach = min(total + bonus_cap, target)
     if reach == target:
-        return "stand"  # the bonus makes an exact hit: 3/2, the best payout there is
+        return _STAND  # the bonus makes an exact hit: 3/2, the best payout there is
     if house is not None and reach <= house:
-        return "roll"  # standing loses anyway: nothing to lose
-    return "stand" if target - total < margin else "roll"
+        return _ROLL  # standing loses anyway: nothing to lose
+    return _STAND if target - total < margin else _ROLL
 
 
 def cautious_policy(total: int, target: int, house: HouseResult, bonus_cap: int) -> Action:
@@ -356,7 +364,7 @@ def cautious_policy(total: int, target: int, house: HouseResult, bonus_cap: int)
     loses anyway); else stands when ``target - total < 7``, rolls otherwise.
 
     >>> [cautious_policy(t, 20, 15, 0) for t in (12, 16)], cautious_policy(13, 20, None, 0)
-    (['roll', 'stand'], 'roll')
+    ([Roll(), Stand(bonus=0)], Roll())
     """
     return _simple_policy(total, target, house, bonus_cap, 7)
 
@@ -367,7 +375,7 @@ def bold_policy(total: int, target: int, house: HouseResult, bonus_cap: int) -> 
     As :func:`cautious_policy`, but it stands only when ``target - total < 3``.
 
     >>> bold_policy(16, 20, 15, 0), bold_policy(18, 20, None, 0), bold_policy(18, 20, 10, 2)
-    ('roll', 'stand', 'stand')
+    (Roll(), Stand(bonus=0), Stand(bonus=0))
     """
     return _simple_policy(total, target, house, bonus_cap, 3)
 

@@ -27,9 +27,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.events import RoundStarted, WagerMade
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import ACCUSE, AnyWager, LiarsAction, SumWager
+from tavern_dice.liars_dice.wager import AnyWager, SumWager
 from tavern_dice.strategy.liars_dice.belief import (
     MAX_HANDS,
     FloatArray,
@@ -268,13 +269,13 @@ class Valuer:
         state: RoundState,
         hands: Sequence[Sequence[int]],
         candidates: Sequence[AnyWager],
-    ) -> tuple[tuple[LiarsAction, ...], FloatArray]:
+    ) -> tuple[tuple[LiarsDiceAction, ...], FloatArray]:
         """``(actions, values)`` on the viewer's turn for each of ``hands`` as its dice:
         :data:`ACCUSE` first where it may accuse, then ``candidates``; ``values`` has one
         row per hand. Empty ``actions`` when there is nothing to do."""
         sums = view.sum_wagers
         own = self.own_matrix(state, hands, sums)
-        actions: list[LiarsAction] = []
+        actions: list[LiarsDiceAction] = []
         columns: list[FloatArray] = []
         if view.may_accuse and view.wager is not None and view.wager_maker is not None:
             actions.append(ACCUSE)

@@ -25,7 +25,7 @@ Modules, one job each:
 """
 
 from tavern_dice.strategy.liars_dice.solver.cfr import SolveResult, solve_round
-from tavern_dice.strategy.liars_dice.solver.policy import LIAR, RoundPolicy
+from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
 from tavern_dice.strategy.liars_dice.solver.store import (
     equilibrium_action_probabilities,
@@ -33,6 +33,6 @@ from tavern_dice.strategy.liars_dice.solver.store import (
 )
 
 __all__ = [
-    "LIAR", "RoundGame", "RoundPolicy", "RoundSpec", "SolveResult",
+    "RoundGame", "RoundPolicy", "RoundSpec", "SolveResult",
     "equilibrium_action_probabilities", "match_win_probability", "solve_round",
 ]

@@ -54,9 +54,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import IllegalActionError, TavernError
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction
 from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
@@ -306,7 +306,7 @@ def blueprint_round(view: LiarsDiceView) -> tuple[str, int, int, int] | None:
 
 def blueprint_policy(
     view: LiarsDiceView, hands: Sequence[tuple[int, ...]]
-) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
     """The blueprint's ``(actions, probabilities (hands x actions))`` for the seat whose
     view this is, holding each of ``hands``, on its turn: the two-wager blueprint where it
     covers the round and has a node for the history, else the last-wager one; ``None``

@@ -1,12 +1,13 @@
 """A solved round's strategy for both players, queried by (own dice, public wagers).
 
 >>> from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
+>>> from tavern_dice.liars_dice.actions import Accuse
 >>> from tavern_dice.liars_dice.wager import Wager
 >>> spec = RoundSpec((1, 1), wild_face=6, spot_on=False)
 >>> pol = solve_round(spec, target_exploitability=1e-2).policy
 >>> # holding the wild 6, "1 three" is surely true: never accuse it
 >>> probs = pol.action_probabilities([6], [Wager(1, 3)])
->>> abs(sum(probs.values()) - 1) < 1e-9 and probs["liar"] < 0.01
+>>> abs(sum(probs.values()) - 1) < 1e-9 and probs[Accuse()] < 0.01
 True
 """
 
@@ -15,21 +16,21 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import IllegalActionError, TavernError
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.wager import AnyWager
 from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
 
 FloatArray = npt.NDArray[np.float64]
-LIAR: Literal["liar"] = "liar"
-Action = AnyWager | Literal["liar"]
-"""A wager (raise) or the accusation ``"liar"``."""
+Action = LiarsDiceAction
+"""A wager (raise) or the accusation ``Accuse()``: the engine's actions."""
 
 
 def spec_to_dict(spec: RoundSpec) -> dict[str, Any]:
@@ -116,12 +117,12 @@ class RoundPolicy:
     def action_probabilities(
         self, hand: Iterable[int], history: Sequence[AnyWager | int]
     ) -> dict[Action, float]:
-        """Probabilities over legal actions: wagers (raises) and ``"liar"``."""
+        """Probabilities over legal actions: wagers (raises) and ``Accuse()``."""
         actions, probs = self.distribution(hand, history)
         bids = self.game.bids
         out: dict[Action, float] = {}
         for a, p in zip(actions.tolist(), probs.tolist(), strict=True):
-            out[LIAR if a == bids.liar else bids.wager(a)] = float(p)
+            out[ACCUSE if a == bids.liar else bids.wager(a)] = float(p)
         return out
 
     def save(self, path: str | Path) -> None:

@@ -46,12 +46,12 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
+from tavern_dice.liars_dice.actions import ACCUSE
+from tavern_dice.liars_dice.actions import LiarsDiceAction as LiarsAction
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import (
-    ACCUSE,
     AnyWager,
-    LiarsAction,
     Wager,
     is_raise,
     legal_raises,

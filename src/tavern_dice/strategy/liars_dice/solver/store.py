@@ -6,10 +6,11 @@ and this round's wagers, and the match win probabilities that follow from the ro
 values. Rules keys are those of :data:`~.tables.TABLE_RULES`:
 ``'tavern'`` (the seed: ``either`` raise, no repeated wager) and ``'tavern-standard'``.
 
+>>> from tavern_dice.liars_dice.actions import Accuse
 >>> from tavern_dice.liars_dice.wager import Wager
 >>> probs = equilibrium_action_probabilities(
 ...     "tavern-standard", my_dice=[5, 2], their_dice=2, i_start=False, history=[Wager(1, 5)])
->>> abs(sum(probs.values()) - 1) < 1e-9 and "liar" in probs
+>>> abs(sum(probs.values()) - 1) < 1e-9 and Accuse() in probs
 True
 """
 
@@ -17,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import NotYourTurnError, TavernError
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.wager import AnyWager
 from tavern_dice.strategy.liars_dice.solver.match import win_probabilities
 from tavern_dice.strategy.liars_dice.solver.tables import (
@@ -34,8 +35,8 @@ from tavern_dice.strategy.liars_dice.solver.tables import (
     metadata,
 )
 
-Action = AnyWager | Literal["liar"]
-"""A wager (raise) or the accusation ``"liar"``."""
+Action = LiarsDiceAction
+"""A wager (raise) or the accusation ``Accuse()``: the engine's actions."""
 
 RULES_KEYS = tuple(TABLE_RULES)
 
@@ -77,7 +78,7 @@ def equilibrium_action_probabilities(
         raise TavernError(f"{error} is not a wager of a {dice} round") from None
     actions, probs = table.policy(numbers, [hand])
     return {
-        ("liar" if a == game.liar else game.wagers[a]): float(p)
+        (ACCUSE if a == game.liar else game.wagers[a]): float(p)
         for a, p in zip(actions, probs[0], strict=True) if p > 0
     }
 

@@ -30,10 +30,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.adjudication import count_matching
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.liars_dice.wager import ACCUSE, LiarsAction, Wager
+from tavern_dice.liars_dice.wager import Wager
 from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
 from tavern_dice.strategy.liars_dice.solver.round_table import (
     RoundTable as RoundTable,
@@ -223,8 +224,8 @@ def _round_of(view: LiarsDiceView) -> tuple[str, int, int, int, int] | None:
 
 
 def keep_legal(
-    view: LiarsDiceView, named: Sequence[LiarsAction], probs: FloatArray
-) -> tuple[tuple[LiarsAction, ...], FloatArray]:
+    view: LiarsDiceView, named: Sequence[LiarsDiceAction], probs: FloatArray
+) -> tuple[tuple[LiarsDiceAction, ...], FloatArray]:
     """A stored policy's actions and probabilities without the raises the table's rules
     forbid here, the rest renormalised per hand (a hand left with nothing accuses).
 
@@ -278,7 +279,7 @@ def off_tree_policy(
 
 def heads_up_policy(
     view: LiarsDiceView, hands: Sequence[tuple[int, ...]], off_tree: str = "accuse"
-) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
     """The shipped policy's ``(actions, probabilities (hands x actions))`` for the seat
     whose view this is, holding each of ``hands``, on its turn; ``None`` where no table
     covers the round (three or more players, other rules, a round the rules' table
