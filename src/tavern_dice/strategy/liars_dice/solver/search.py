@@ -46,8 +46,7 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.liars_dice.actions import ACCUSE
-from tavern_dice.liars_dice.actions import LiarsDiceAction as LiarsAction
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import (
@@ -161,9 +160,9 @@ class Solution:
             actor's next search holds it to after that raise and answer (``follow``).
     """
 
-    actions: list[LiarsAction]
+    actions: list[LiarsDiceAction]
     strategy: FloatArray
-    answers: list[list[LiarsAction]]
+    answers: list[list[LiarsDiceAction]]
     answer_strategy: FloatArray
     values: FloatArray
     answer_values: FloatArray
@@ -281,7 +280,7 @@ class _Subgame:
         dice = leaves.first + leaves.second
         n_a, n_b = leaves.game.n_states[a], leaves.game.n_states[1 - a]
         self.n_b = n_b
-        self.root: list[LiarsAction] = [ACCUSE] if wagers else []
+        self.root: list[LiarsDiceAction] = [ACCUSE] if wagers else []
         raises = _raises(rules, dice, wagers, every, also)
         self.root += raises
         self.first_raise = len(self.root) - len(raises)
@@ -295,7 +294,7 @@ class _Subgame:
         column: list[int] = []
         nodes: list[int] = []
         self.width = 1
-        self.answer_lists: list[list[LiarsAction]] = []
+        self.answer_lists: list[list[LiarsDiceAction]] = []
         for i, r in enumerate(raises):
             self.u_acc[i], self.vt_acc[i] = leaves.raise_accused(a, r)
             answers = _raises(rules, dice, [*wagers, r])
@@ -445,7 +444,7 @@ class RoundSearcher:
 
     def policy(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...], viewer: int,
                reach: tuple[FloatArray, FloatArray] | None = None,
-               made: AnyWager | None = None) -> tuple[list[LiarsAction], FloatArray]:
+               made: AnyWager | None = None) -> tuple[list[LiarsDiceAction], FloatArray]:
         """The search's root actions and strategy (every hand of the player to act) after
         ``wagers``: the viewer's own play, or, for the opponent, with the wager it ``made``
         beside the searched few at the root (:data:`MODEL_EVERY`: every legal raise), so
@@ -515,7 +514,7 @@ def applies(rules: LiarsDiceRules) -> bool:
 def search_policy(
     view: LiarsDiceView, hands: Sequence[tuple[int, ...]],
     searchers: dict[tuple[str, int, int], RoundSearcher],
-) -> tuple[tuple[LiarsAction, ...], FloatArray] | None:
+) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
     """The search's ``(actions, probabilities (hands x actions))`` for the seat whose view
     this is, holding each of ``hands``, on its turn in a heads-up round with 7-10 dice in
     play under rules it :func:`applies` to; ``None`` elsewhere. ``searchers`` keeps each
