@@ -4,7 +4,7 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
 
 1. heads-up, 5 dice each, under the ``tavern`` rules (the seed: ``either`` raise, no
    repeated wager) and the ``standard`` raise: every exploiter of
-   :mod:`tavern_dice.play.exploit` against ``strong`` (the best one marked),
+   :mod:`tavern_dice.measure.exploit` against ``strong`` (the best one marked),
    and ``strong`` against ``trusting``, ``probabilistic`` and ``equilibrium``;
 2. four players, ``tavern`` rules: ``strong`` against three ``trusting``, and every
    exploiter seated against three ``strong`` (par 25 %), the ``reader`` included (it
@@ -13,7 +13,7 @@ Prints, each win rate with its Wilson 95 % interval (seats rotated, seeded):
    and 99th percentile, at 2, 4 and 10 players against ``probabilistic`` bots;
 4. single heads-up rounds of ``--round-dice`` dice each (5: the 5 v 5 round), ``lbr``
    against ``strong`` under each of ``--rules``: the sampled LBR lower bound on
-   ``strong``'s exploitability there (:mod:`tavern_dice.play.round_gain`; a round scored
+   ``strong``'s exploitability there (:mod:`tavern_dice.measure.round_gain`; a round scored
    +-1, like the tables' exact figures).
 
     .venv/bin/python benchmarks/strength.py [--games 2000] [--workers 2] [--only 1,2,3,4]
@@ -51,7 +51,7 @@ from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.play.exploit import ExploitResult, best, exploit, suite
+from tavern_dice.measure.exploit import ExploitResult, best, exploit, suite
 from tavern_dice.play.runner import play_liars_dice
 from tavern_dice.play.simulate import BotWins, simulate_liars_dice
 
@@ -154,7 +154,7 @@ def decision_times(games: int, seed: int) -> None:
 
 
 def single_rounds(rounds: int, seed: int, dice: int, rules_keys: list[str]) -> None:
-    from tavern_dice.play.round_gain import round_gain
+    from tavern_dice.measure.round_gain import round_gain
 
     for label in rules_keys:
         print(f"\n4. Single heads-up rounds, {dice} v {dice}, {label} rules, {rounds} rounds")

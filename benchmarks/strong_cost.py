@@ -55,7 +55,7 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
     from tavern_dice.dice import SeededDice
     from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
     from tavern_dice.liars_dice.state import LiarsDiceGame
-    from tavern_dice.play.round_gain import deal_round
+    from tavern_dice.measure.round_gain import deal_round
     from tavern_dice.play.runner import liars_dice_step
 
     rules = {"tavern": TAVERN, "standard": TAVERN.replace(raise_rule=RaiseRule.STANDARD),

@@ -30,7 +30,7 @@ again in the same run on a ``git worktree`` of ``REF`` (old and new side by side
      tavern roll-off draws first, so the rounds differ but not their odds. The
      tavern calls name their arguments (``legal_actions(seat=...)``,
      ``apply(seat=..., action=...)``). Last, on its own line, the NumPy *batch
-     simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.playouts.random_playouts`,
+     simulator* (:func:`~tavern_dice.strategy.liars_dice.solver.build.playouts.random_playouts`,
      all rounds in lockstep): a different kind of program, not an engine.
      ``--profile`` prints a cProfile of the tavern engine's rounds (set-up excluded).
 (iii) Reinforcement-learning environments stepped one state at a time, uniformly random
@@ -69,9 +69,9 @@ from tavern_dice.interop.pettingzoo.liars_dice import env as liars_env
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import OPENSPIEL
 from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
-from tavern_dice.strategy.liars_dice.solver.playouts import random_playouts
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+from tavern_dice.strategy.liars_dice.solver.build.playouts import random_playouts
+from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundSpec
 
 TARGET = 1e-3
 EXACT = -7 / 258

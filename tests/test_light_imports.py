@@ -59,6 +59,6 @@ def test_tavern_help_and_version_import_no_numpy(flag: str) -> None:
 def test_the_cli_spells_the_solver_algorithms_as_the_solver_does() -> None:
     # `tavern solve` lists them in its help without importing the solver (and NumPy).
     from tavern_dice.cli.solve import ALGORITHM_NAMES
-    from tavern_dice.strategy.liars_dice.solver.regret import ALGORITHMS
+    from tavern_dice.strategy.liars_dice.solver.core.regret import ALGORITHMS
 
     assert ALGORITHM_NAMES == ALGORITHMS

@@ -190,8 +190,44 @@ def test_the_layers_point_one_way() -> None:
     assert "tavern_dice.strategy" in top["tavern_dice.bots"]
     assert "tavern_dice.bots" in top["tavern_dice.play"]
     for low in ("tavern_dice.liars_dice", "tavern_dice.blackjack", "tavern_dice.strategy"):
-        assert not top[low] & {"tavern_dice.bots", "tavern_dice.play", "tavern_dice.cli",
-                               "tavern_dice.web"}, low
+        assert not top[low] & {"tavern_dice.bots", "tavern_dice.play", "tavern_dice.measure",
+                               "tavern_dice.cli", "tavern_dice.web"}, low
+    # Measuring a strategy drives the runner; the runner never asks for a measurement.
+    assert "tavern_dice.play" in top["tavern_dice.measure"]
+    assert "tavern_dice.measure" not in top["tavern_dice.play"]
+
+
+SOLVER = "tavern_dice.strategy.liars_dice.solver"
+
+
+def test_the_solver_builds_on_its_play_side_and_plays_without_its_builders() -> None:
+    # build -> play -> core: what a bot loads at decision time never imports a builder,
+    # and the shared core imports neither side.
+    sides = package_graph(GRAPH, SOLVER)
+    core, build, play = (f"{SOLVER}.{side}" for side in ("core", "build", "play"))
+    assert sides[core] == set()
+    assert sides[play] == {core}
+    assert sides[build] == {core, play}
+    outside = {name for name in GRAPH if not name.startswith(SOLVER + ".")}
+    for name in outside:
+        if name.startswith(("tavern_dice.bots.", "tavern_dice.review.")):
+            assert not {t for t in GRAPH[name] if t.startswith(build + ".")}, name
+
+
+MAPPED_PACKAGES = (f"{SOLVER}.core", f"{SOLVER}.build", f"{SOLVER}.play",
+                   "tavern_dice.measure", "tavern_dice.play")
+
+
+def test_each_solver_side_maps_every_module_it_holds() -> None:
+    # Each package's docstring lists its modules, one line each (":mod:`.name`").
+    for package in MAPPED_PACKAGES:
+        doc = ast.get_docstring(ast.parse(MODULES[package].read_text(encoding="utf-8"))) or ""
+        held = {name.rpartition(".")[2] for name in MODULES
+                if name.rpartition(".")[0] == package}
+        listed = {line.split("`")[1].lstrip(".") for line in doc.splitlines()
+                  if line.startswith("* :mod:`.")}
+        assert held, package
+        assert listed == held, package
 
 
 def test_no_module_is_over_600_lines() -> None:

@@ -47,7 +47,7 @@ def test_the_sdist_holds_the_docs_and_every_test(tmp_path: Path) -> None:
 def test_the_wheel_is_small_enough_to_publish(tmp_path: Path) -> None:
     """PyPI refuses files over 100 MB by default; the shipped strategy data keeps the wheel
     at most 25 MB, with every shipped round's table in it."""
-    from tavern_dice.strategy.liars_dice.solver.tables import SHIPPED_ROUNDS
+    from tavern_dice.strategy.liars_dice.solver.play.tables import SHIPPED_ROUNDS
 
     source = tmp_path / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(

@@ -23,7 +23,7 @@ from tavern_dice.liars_dice.rules import LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import SumWager, Wager
-from tavern_dice.play.exploit import EXPLOITERS
+from tavern_dice.measure.exploit import EXPLOITERS
 from tavern_dice.play.runner import play_blackjack_round, play_liars_dice
 
 LIARS_TYPES = get_args(LiarsDiceAction)

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from tavern_dice.cli import app
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundSpec
 
 
 def invoke(*args: str) -> tuple[int, str]:

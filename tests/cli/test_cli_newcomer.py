@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from tavern_dice.cli import app
 from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.strategy.liars_dice.solver.tables import metadata
+from tavern_dice.strategy.liars_dice.solver.play.tables import metadata
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -286,7 +286,7 @@ def test_solve_tables_lists_the_blueprints_as_approximate() -> None:
 def test_solve_tables_names_what_a_partial_build_folder_lacks(tmp_path: Path) -> None:
     # A build folder in TAVERN_TABLES with only the seed's table: the stand-in table and the
     # blueprints are looked for there too, and their absence is said plainly, not a trace.
-    from tavern_dice.strategy.liars_dice.solver.tables import data_path, forget_loaded
+    from tavern_dice.strategy.liars_dice.solver.play.tables import data_path, forget_loaded
 
     def tables_from_folder() -> tuple[int, str]:
         forget_loaded()  # the tables read before come from the package data

@@ -18,7 +18,7 @@ from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import Wager
-from tavern_dice.strategy.liars_dice.solver.blueprint import (
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     BLUEPRINT_KEYS,
     SHIPPED_RECALLS,
     blueprint_policy,

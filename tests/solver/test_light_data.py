@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tavern_dice.strategy.liars_dice.solver.table_store import round_files
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.strategy.liars_dice.solver.play.table_store import round_files
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     SHIPPED_ROUNDS,
     TABLE_RULES,
     data_path,

@@ -17,7 +17,7 @@ from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice import TAVERN, LiarsDiceGame, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.adjudication import count_matching
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.strategy.liars_dice.solver.oracle import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle import (
     CompiledTree,
     RestrictedGame,
     RestrictedSolver,
@@ -26,8 +26,8 @@ from tavern_dice.strategy.liars_dice.solver.oracle import (
     policy_value,
     solve,
 )
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     data_path,
     from_result,
     heads_up_policy,
@@ -233,7 +233,7 @@ def test_bots_read_the_tables_through_their_views(tmp_path: Path,
 
 
 def test_lbr_is_a_lower_bound_on_the_exact_best_response(tmp_path: Path) -> None:
-    from tavern_dice.strategy.liars_dice.solver.lbr import lbr_value
+    from tavern_dice.strategy.liars_dice.solver.core.lbr import lbr_value
 
     rules = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
     game = OracleRound(rules, (2, 1))
@@ -252,7 +252,7 @@ def test_off_the_stand_in_table_it_never_picks_a_wager_made_earlier_in_the_round
     # the raise most likely to hold for 1, 2, 6 was 2 threes again: illegal (L5b), so it
     # was dropped and the hand accused "1 six" while holding a six, a sure loss. It now
     # takes the best legal raise.
-    from tavern_dice.strategy.liars_dice.solver.tables import data_path, forget_loaded
+    from tavern_dice.strategy.liars_dice.solver.play.tables import data_path, forget_loaded
 
     shutil.copytree(data_path("tavern-standard"), data_path("tavern-standard", tmp_path))
     monkeypatch.setenv("TAVERN_TABLES", str(tmp_path))
@@ -298,7 +298,7 @@ def test_off_the_rules_own_table_strong_keeps_the_certified_accuse() -> None:
     # 0.08 a round more at 2 v 4, 2026-12-05), save with three sixes, where the wager is sure
     # to hold and accusing it sure to lose: then it takes the odds' raise, 4 sixes.
     from tavern_dice.liars_dice import Wager
-    from tavern_dice.strategy.liars_dice.solver.tables import load_round
+    from tavern_dice.strategy.liars_dice.solver.play.tables import load_round
 
     view = seed_3v3_view_after([(1, 4), (2, 3), (2, 5), (3, 6)])
     table = load_round("tavern", 3, 3)

@@ -19,16 +19,16 @@ from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import Wager, legal_raises
 from tavern_dice.play.runner import liars_dice_step
-from tavern_dice.strategy.liars_dice.solver import leaves as leaf_module
-from tavern_dice.strategy.liars_dice.solver import search
-from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
-from tavern_dice.strategy.liars_dice.solver.leaves import (
+from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.play import leaves as leaf_module
+from tavern_dice.strategy.liars_dice.solver.play import search
+from tavern_dice.strategy.liars_dice.solver.play.leaves import (
     LeafValues,
     build_leaf_values,
     leaf_values,
 )
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.search import RoundSearcher, search_policy, solve
+from tavern_dice.strategy.liars_dice.solver.play.search import RoundSearcher, search_policy, solve
 
 KEY = "tavern-standard"
 STANDARD = TAVERN.replace(raise_rule=RaiseRule.STANDARD)
@@ -243,7 +243,7 @@ def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
 
 @pytest.mark.parametrize(("starting", "bidder"), [([4, 3], 3), ([2, 5], 5)])
 def test_strong_searches_the_seeds_7_dice_rounds(starting: list[int], bidder: int) -> None:
-    from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+    from tavern_dice.strategy.liars_dice.solver.play.tables import heads_up_policy
 
     # No table ships for the seed's 7-dice rounds (their files took 9-12 MB each): the
     # search plays them, as it plays the 8-10-dice ones. Seat 1 bids first with seed 3.
@@ -435,7 +435,7 @@ def test_the_blueprint_plays_until_the_first_escape() -> None:
     """With the option, while the wagers rise in the standard order the two-wager blueprint plays
     (``search_policy`` answers ``None`` and ``strong`` plays the blueprint's chances); after
     an escape ("1 five" after "2 threes") the search does."""
-    from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_policy
+    from tavern_dice.strategy.liars_dice.solver.play.blueprint import blueprint_policy
 
     bot = StrongLiarsDiceBot("s", seed=1)
     for wagers, searched in (((), False), ((Wager(2, 3),), False),

@@ -12,19 +12,23 @@ from tavern_dice.errors import NotYourTurnError
 from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.wager import SumWager, Wager
-from tavern_dice.strategy.liars_dice.solver.abstraction import lift
-from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
-from tavern_dice.strategy.liars_dice.solver.match import MatchPlan, solve_match, win_probabilities
-from tavern_dice.strategy.liars_dice.solver.playouts import random_playouts
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
-from tavern_dice.strategy.liars_dice.solver.store import (
+from tavern_dice.strategy.liars_dice.solver.build.abstraction import lift
+from tavern_dice.strategy.liars_dice.solver.build.playouts import random_playouts
+from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
+from tavern_dice.strategy.liars_dice.solver.core.match import (
+    MatchPlan,
+    solve_match,
+    win_probabilities,
+)
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.sweeps import Sweeper
+from tavern_dice.strategy.liars_dice.solver.play.store import (
     data_path,
     equilibrium_action_probabilities,
     match_win_probability,
 )
-from tavern_dice.strategy.liars_dice.solver.sweeps import Sweeper
-from tavern_dice.strategy.liars_dice.solver.tables import TableError
+from tavern_dice.strategy.liars_dice.solver.play.tables import TableError
 
 
 def test_dag_policy_value_matches_exact_tree() -> None:

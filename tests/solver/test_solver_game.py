@@ -11,10 +11,10 @@ import pytest
 from tavern_dice.errors import IllegalActionError, RulesetError
 from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN, RaiseRule
 from tavern_dice.liars_dice.wager import SumWager, Wager, is_raise
-from tavern_dice.strategy.liars_dice.solver.bids import BidSpace
-from tavern_dice.strategy.liars_dice.solver.chance import PrivateStates
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.bids import BidSpace
+from tavern_dice.strategy.liars_dice.solver.core.chance import PrivateStates
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
 
 
 @pytest.mark.parametrize("rule", [RaiseRule.STANDARD, RaiseRule.FACE_MAJOR])

@@ -10,12 +10,12 @@ import pytest
 from tavern_dice.liars_dice.actions import Accuse
 from tavern_dice.liars_dice.rules import OPENSPIEL, TAVERN
 from tavern_dice.liars_dice.wager import Wager
-from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
-from tavern_dice.strategy.liars_dice.solver.lp import lp_value
-from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
-from tavern_dice.strategy.liars_dice.solver.sweeps import Sweeper
+from tavern_dice.strategy.liars_dice.solver.build.lp import lp_value
+from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
+from tavern_dice.strategy.liars_dice.solver.core.policy import RoundPolicy
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.sweeps import Sweeper
 
 
 def test_openspiel_liars_dice_value() -> None:

@@ -9,17 +9,17 @@ import numpy as np
 import pytest
 
 from tavern_dice.liars_dice import TAVERN, RaiseRule
-from tavern_dice.strategy.liars_dice.solver.build_tables import (
+from tavern_dice.strategy.liars_dice.solver.build.build_tables import (
     PRUNE_COST,
     PRUNE_SHARE,
     main,
     prune_allowance,
     prune_file,
 )
-from tavern_dice.strategy.liars_dice.solver.oracle import solve
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.table_store import round_file, round_files
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle import solve
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.play.table_store import round_file, round_files
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     RoundTable,
     data_path,
     forget_loaded,

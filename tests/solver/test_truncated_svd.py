@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tavern_dice.strategy.liars_dice.solver.leaves import truncated_svd
+from tavern_dice.strategy.liars_dice.solver.play.leaves import truncated_svd
 
 
 def test_the_randomised_truncation_matches_the_full_svd_where_the_spectrum_decays() -> None:

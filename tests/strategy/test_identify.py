@@ -207,7 +207,7 @@ def test_a_named_bot_meets_its_best_response_only_in_the_big_rounds(
     """Against a bot it has named, ``strong`` plays the best response in the rounds of more
     than 6 dice in play (where the blueprints would answer) and keeps the table in the
     rounds of at most 6."""
-    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
+    from tavern_dice.strategy.liars_dice.solver.play.tables import TABLE_RULES
 
     game = LiarsDiceGame(2, TABLE_RULES["tavern-standard"], dice=SeededDice(3), starting_dice=dice)
     while game.turn != 0 or game.view(0).phase != "bidding":

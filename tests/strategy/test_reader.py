@@ -26,7 +26,7 @@ from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import AnyWager, Wager
-from tavern_dice.play.exploit import suite
+from tavern_dice.measure.exploit import suite
 from tavern_dice.play.runner import play_liars_dice
 
 SMALL = TAVERN.replace(dice_per_player=2)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tavern_dice.play.round_bounds import load_bounds, main, round_name, uncovered_rounds
-from tavern_dice.play.round_gain import PositionScore
-from tavern_dice.strategy.liars_dice.solver.tables import metadata
+from tavern_dice.measure.round_bounds import load_bounds, main, round_name, uncovered_rounds
+from tavern_dice.measure.round_gain import PositionScore
+from tavern_dice.strategy.liars_dice.solver.play.tables import metadata
 
 SEVEN_TO_TEN = {(a, b) for a in range(1, 6) for b in range(1, 6) if a + b >= 7}
 
@@ -28,7 +28,7 @@ def test_the_uncovered_rounds_are_the_ones_no_table_covers() -> None:
 
 
 def test_a_stand_in_plays_only_the_small_rounds() -> None:
-    from tavern_dice.strategy.liars_dice.solver import tables
+    from tavern_dice.strategy.liars_dice.solver.play import tables
 
     assert tables._covering_table("tavern-standard", 3, 3) is not None
     assert tables._covering_table("tavern-standard", 3, 5) is None
@@ -39,7 +39,7 @@ def test_a_stand_in_plays_only_the_small_rounds() -> None:
 def test_a_round_the_table_lacks_is_uncovered_and_played_by_the_stand_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tavern_dice.strategy.liars_dice.solver import tables
+    from tavern_dice.strategy.liars_dice.solver.play import tables
 
     real = tables.metadata
 

@@ -14,11 +14,11 @@ from tavern_dice.bots.liars_exploit.views import view_as
 from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.liars_dice.actions import ACCUSE
 from tavern_dice.liars_dice.rules import TAVERN
-from tavern_dice.play.exploit import ExploitError, lookup
-from tavern_dice.play.round_gain import deal_round
-from tavern_dice.play.round_gain_integrated import integrated_round_gain
-from tavern_dice.strategy.liars_dice.solver.lbr import lbr_value
-from tavern_dice.strategy.liars_dice.solver.tables import load_round
+from tavern_dice.measure.exploit import ExploitError, lookup
+from tavern_dice.measure.round_gain import deal_round
+from tavern_dice.measure.round_gain_integrated import integrated_round_gain
+from tavern_dice.strategy.liars_dice.solver.core.lbr import lbr_value
+from tavern_dice.strategy.liars_dice.solver.play.tables import load_round
 
 
 @pytest.mark.parametrize(("dice", "seed"), [((2, 2), 3), ((1, 1), 4), ((3, 2), 5)])

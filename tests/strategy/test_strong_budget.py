@@ -15,7 +15,7 @@ import pytest
 
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.liars_dice import TAVERN, RaiseRule
-from tavern_dice.play.round_gain import deal_round
+from tavern_dice.measure.round_gain import deal_round
 
 BUDGET_S = 5.0
 """CPU seconds one decision may take here: five times the most one may take (a search's
@@ -54,7 +54,7 @@ def test_a_decision_runs_on_one_blas_thread_and_gives_the_setting_back(
     products, ``tavern_dice.strategy.blas``): the search sees one, the caller its own."""
     from threadpoolctl import threadpool_info, threadpool_limits
 
-    from tavern_dice.strategy.liars_dice.solver import search
+    from tavern_dice.strategy.liars_dice.solver.play import search
 
     seen: list[int] = []
     real = search.search_policy

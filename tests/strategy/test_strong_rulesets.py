@@ -10,14 +10,14 @@ import pytest
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
 from tavern_dice.liars_dice import OPENSPIEL, TAVERN, RaiseRule
-from tavern_dice.play.round_gain import deal_round
-from tavern_dice.strategy.liars_dice.solver import search
-from tavern_dice.strategy.liars_dice.solver.blueprint import (
+from tavern_dice.measure.round_gain import deal_round
+from tavern_dice.strategy.liars_dice.solver.play import search
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     blueprint_key,
     blueprint_policy,
     blueprint_round,
 )
-from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+from tavern_dice.strategy.liars_dice.solver.play.tables import heads_up_policy
 
 WILD = TAVERN.replace(wild_face=1, spot_on=False)
 WILD_STANDARD = WILD.replace(raise_rule=RaiseRule.STANDARD)

@@ -2,7 +2,7 @@
 
 When exactly two players are left, each with at most five dice, and the table's rules are
 those a shipped table was solved for
-(:data:`tavern_dice.strategy.liars_dice.solver.tables.TABLE_RULES`: the
+(:data:`tavern_dice.strategy.liars_dice.solver.play.tables.TABLE_RULES`: the
 seed's rules, and the seed with the ``standard`` raise), it samples its action from that
 round's policy for its dice and this round's wagers, exactly as the table's exploitability
 was certified: a history outside the table is met with an accusation. Everywhere else it
@@ -36,7 +36,7 @@ from tavern_dice.liars_dice.view import LiarsDiceView
 
 def policy_covers(view: LiarsDiceView) -> bool:
     """Whether a shipped table covers the round ``view`` shows (for the seat to act)."""
-    from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+    from tavern_dice.strategy.liars_dice.solver.play.tables import heads_up_policy
 
     if view.seat is None or view.turn != view.seat:
         return False
@@ -69,7 +69,7 @@ class EquilibriumLiarsDiceBot:
         the fallback's answer hand by hand elsewhere."""
         from dataclasses import replace
 
-        from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+        from tavern_dice.strategy.liars_dice.solver.play.tables import heads_up_policy
 
         found = heads_up_policy(view, hands)
         if found is not None:
@@ -85,7 +85,7 @@ class EquilibriumLiarsDiceBot:
         return tuple(index), out
 
     def choose_action(self, view: LiarsDiceView) -> LiarsDiceAction:
-        from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+        from tavern_dice.strategy.liars_dice.solver.play.tables import heads_up_policy
 
         found = heads_up_policy(view, (view.own_dice,))
         if found is None:

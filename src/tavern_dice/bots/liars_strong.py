@@ -1,7 +1,7 @@
 """The ``strong`` Liar's Dice bot: hard to bully, at any table.
 
 **Heads-up** (two players left), in a round of up to 6 dice in play where the table's
-rules have a solved policy (:mod:`tavern_dice.strategy.liars_dice.solver.tables`, one
+rules have a solved policy (:mod:`tavern_dice.strategy.liars_dice.solver.play.tables`, one
 small file per round), it plays that policy: an equilibrium of the round found by the
 double oracle, its exploitability measured exactly by full-recall best responses on the
 data shipped. It samples its action from the policy's probabilities for its hand and this
@@ -17,7 +17,7 @@ six (:mod:`tavern_dice.bots.liars_exploit.identify`; one miss and the name is wi
 for good). A person, a randomised bot or an exploiter is never named.
 
 **Heads-up in a bigger round under the seed's ``either`` raise** (7-10 dice in play)
-against anyone else, it *searches* (:mod:`tavern_dice.strategy.liars_dice.solver.search`):
+against anyone else, it *searches* (:mod:`tavern_dice.strategy.liars_dice.solver.play.search`):
 at each decision it re-solves the rest of the round two wagers deep over both players'
 hand ranges, which it keeps from the round's whole history, with the ``standard``
 blueprint's values at the leaves; on its turn after the opponent's wager it re-solves
@@ -27,7 +27,7 @@ raises turn against it.
 
 **Heads-up in a bigger round** otherwise (the ``standard`` raise, 7-10 dice in play), it
 samples the shipped *blueprint*
-(:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`): CFR on the
+(:mod:`tavern_dice.strategy.liars_dice.solver.play.blueprint`): CFR on the
 round's last-wager abstraction, approximate (a full-recall opponent can read more from
 the whole history than it does) but mixed and balanced, which the lookahead below is not
 (the local best response won 97.5 % of 5 v 5 rounds against that lookahead, 77 % against
@@ -126,11 +126,12 @@ class StrongLiarsDiceBot:
             against a known bot once the opponent's revealed rounds show it is that bot
             (:mod:`tavern_dice.bots.liars_exploit.identify`).
         blueprints: heads-up in a round no table covers (7-10 dice in play under the
-            seed's rules, 9-10 under the ``standard`` raise), play the
-            shipped last-wager blueprint (:mod:`tavern_dice.strategy.liars_dice.solver.blueprint`)
-            unless the opponent is a bot it has named.
+            seed's rules, 9-10 under the ``standard`` raise), play the shipped
+            last-wager blueprint
+            (:mod:`tavern_dice.strategy.liars_dice.solver.play.blueprint`) unless the
+            opponent is a bot it has named.
         search: in those rounds under the seed's ``either`` raise, search instead
-            (:mod:`tavern_dice.strategy.liars_dice.solver.search`).
+            (:mod:`tavern_dice.strategy.liars_dice.solver.play.search`).
         reading: at three or more players, how it reads the others' wagers: ``'self'``,
             with its own policy (:mod:`tavern_dice.bots.public_beliefs`), or
             ``'quantal'``, as honest wagers of a quantal player (until 2026-12-06).
@@ -265,13 +266,13 @@ class StrongLiarsDiceBot:
             if found is not None:
                 return found
         if self.search:
-            from tavern_dice.strategy.liars_dice.solver.search import search_policy
+            from tavern_dice.strategy.liars_dice.solver.play.search import search_policy
 
             searched = search_policy(view, hands, self._searchers)
             if searched is not None:
                 return searched
         if self.blueprints:
-            from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_policy
+            from tavern_dice.strategy.liars_dice.solver.play.blueprint import blueprint_policy
 
             found = blueprint_policy(view, hands)
             if found is not None:
@@ -323,7 +324,7 @@ class StrongLiarsDiceBot:
     ) -> tuple[tuple[LiarsDiceAction, ...], FloatArray] | None:
         if not self.tables:
             return None
-        from tavern_dice.strategy.liars_dice.solver.tables import heads_up_policy
+        from tavern_dice.strategy.liars_dice.solver.play.tables import heads_up_policy
 
         return heads_up_policy(view, hands, off_tree="stand-in")
 

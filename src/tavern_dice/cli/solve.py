@@ -27,7 +27,7 @@ from tavern_dice.cli.outputs import check_plot, check_writable, save_figure
 from tavern_dice.errors import TavernError
 
 if TYPE_CHECKING:
-    from tavern_dice.strategy.liars_dice.solver.cfr import SolveResult
+    from tavern_dice.strategy.liars_dice.solver.core.cfr import SolveResult
 
 # The solver (and NumPy) load when a command runs, not when `tavern --help` lists it; so the
 # algorithm names are spelt here (tests/cli check them against the solver's ALGORITHMS).
@@ -105,8 +105,8 @@ def liars_dice(
     ] = None,
 ) -> None:
     """Solve one two-player round and report its value and exploitability."""
-    from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
-    from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+    from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
+    from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundSpec
 
     console = Console()
     rule = parse_raise_rule(raise_rule)
@@ -189,8 +189,8 @@ def tables(
     Each figure is measured on the policy as shipped (after storage) by exact best responses
     that remember every wager; a round above its target is marked approximate.
     """
-    from tavern_dice.play.round_bounds import load_bounds
-    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES, metadata
+    from tavern_dice.measure.round_bounds import load_bounds
+    from tavern_dice.strategy.liars_dice.solver.play.tables import TABLE_RULES, metadata
 
     if rules not in TABLE_RULES:
         raise typer.BadParameter(f"known tables: {', '.join(TABLE_RULES)}", param_hint="--rules")
@@ -209,7 +209,7 @@ def tables(
     tabled = {tuple(info["dice"]) for info in meta["rounds"]}
     blueprints, key, missing = _blueprint_rounds(rules)
     blueprints = [info for info in blueprints if tuple(info["dice"]) not in tabled]
-    from tavern_dice.strategy.liars_dice.solver.search import applies
+    from tavern_dice.strategy.liars_dice.solver.play.search import applies
 
     searched = applies(TABLE_RULES[rules])
     for info in blueprints:
@@ -253,7 +253,7 @@ def _sampled_row(sampled: dict[str, dict[str, Any]], dice: Sequence[int],
     """A round without an exact figure: its exploitability bound (the higher of the
     ``exact_bound`` its build measured and the sampled LBR's 95 % low end), the sampled
     LBR bound with its interval, and the time sampling took; dashes where none."""
-    from tavern_dice.play.round_bounds import round_name
+    from tavern_dice.measure.round_bounds import round_name
 
     found = sampled.get(round_name(dice))
     if found is None:
@@ -266,7 +266,7 @@ def _sampled_row(sampled: dict[str, dict[str, Any]], dice: Sequence[int],
 
 def _stand_in_rows(rules: str, sampled: dict[str, dict[str, Any]]) -> list[tuple[str, ...]]:
     """The rows of the rounds another rules' table stands in for (none for most rules)."""
-    from tavern_dice.strategy.liars_dice.solver.tables import (
+    from tavern_dice.strategy.liars_dice.solver.play.tables import (
         TABLE_STAND_INS,
         metadata,
         stand_in_rounds,
@@ -333,7 +333,7 @@ def _print_notes(console: Console, rules: str, *, blueprints: bool, searched: bo
             f"over {counts} single rounds against strong (both positions; 95 % "
             f"interval){how}, a lower bound on what the policy as played gives up; the "
             "exploitability column then gives the interval's low end where it is the higher "
-            "bound (python -m tavern_dice.play.round_bounds)."
+            "bound (python -m tavern_dice.measure.round_bounds)."
         )
 
 
@@ -341,13 +341,13 @@ def _blueprint_rounds(rules: str) -> tuple[list[dict[str, Any]], str | None, lis
     """The metadata of the blueprint rounds that play under ``rules`` (7-10 dice in play;
     of each round, the blueprint with the longest memory shipped), the rules key they
     were solved for, and the blueprint files not found (a partial ``$TAVERN_TABLES``)."""
-    from tavern_dice.strategy.liars_dice.solver.blueprint import (
+    from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
         SHIPPED_RECALLS,
         blueprint_key,
         data_path,
         read_meta,
     )
-    from tavern_dice.strategy.liars_dice.solver.tables import TABLE_RULES
+    from tavern_dice.strategy.liars_dice.solver.play.tables import TABLE_RULES
 
     key = blueprint_key(TABLE_RULES[rules])
     if key is None:

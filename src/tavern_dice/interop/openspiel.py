@@ -60,8 +60,8 @@ from tavern_dice.interop.liars_encoding import LiarsEncoder, Private
 from tavern_dice.interop.liars_table import LiarsDiceTable, parse_starting_dice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.wager import SumWager, Wager
-from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.policy import RoundPolicy
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundSpec
 
 MATCH = "tavern_liars_dice"
 """Short name of the whole game."""
@@ -274,7 +274,7 @@ class TavernLiarsDiceObserver:
 
 def round_spec(game: TavernLiarsDiceGame) -> RoundSpec:
     """The project solver's
-    :class:`~tavern_dice.strategy.liars_dice.solver.round_game.RoundSpec` of a
+    :class:`~tavern_dice.strategy.liars_dice.solver.core.round_game.RoundSpec` of a
     two-player ``tavern_liars_dice_round`` (seat 0 is its first bidder).
 
     Raises:

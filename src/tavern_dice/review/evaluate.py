@@ -1,7 +1,7 @@
 """The value of each action a player could take now, by the project's strongest evaluation.
 
 * **Heads-up, where a shipped table covers the round**
-  (:mod:`tavern_dice.strategy.liars_dice.solver.tables`):
+  (:mod:`tavern_dice.strategy.liars_dice.solver.play.tables`):
   the exact expected result of the round, ``+1`` if the opponent loses the die and ``-1``
   if the player does, when both play the solved policy from then on (the opponent's hand
   weighted by the range the table's policy gives it after this round's wagers). A raise
@@ -68,7 +68,7 @@ def _lookahead_values(view: LiarsDiceView) -> dict[LiarsDiceAction, float]:
 
 
 def _table_values(view: LiarsDiceView) -> dict[LiarsDiceAction, float] | None:
-    from tavern_dice.strategy.liars_dice.solver.tables import _round_of, load_round
+    from tavern_dice.strategy.liars_dice.solver.play.tables import _round_of, load_round
 
     found = _round_of(view)
     if found is None:

@@ -30,10 +30,10 @@ import numpy.typing as npt
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.wager import AnyWager, Wager, legal_raises
 from tavern_dice.strategy.heap import trim
-from tavern_dice.strategy.liars_dice.solver.blueprint import load_blueprint
-from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import load_blueprint
 
 FloatArray = npt.NDArray[np.float64]
 AnyFloats = npt.NDArray[np.floating[Any]]

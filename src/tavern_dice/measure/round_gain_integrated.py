@@ -1,4 +1,4 @@
-"""The same sampled bound as :func:`~tavern_dice.play.round_gain.round_gain`, with both
+"""The same sampled bound as :func:`~tavern_dice.measure.round_gain.round_gain`, with both
 hands summed out: the same expected figure from fewer rounds.
 
 :func:`round_gain` plays whole rounds and scores each +-1, so most of a figure's spread is
@@ -38,8 +38,8 @@ from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.liars_dice.actions import ACCUSE, Accuse, LiarsDiceAction
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
 from tavern_dice.liars_dice.wager import AnyWager
-from tavern_dice.play.exploit import ExploitError, lookup
-from tavern_dice.play.round_gain import TwoPositions, check_round_request, deal_round
+from tavern_dice.measure.exploit import ExploitError, lookup
+from tavern_dice.measure.round_gain import TwoPositions, check_round_request, deal_round
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -175,7 +175,7 @@ def integrated_round_gain(
     target: str, exploiter: str, dice: int | tuple[int, int], rounds: int, seed: int = 1,
     rules: LiarsDiceRules = TAVERN, progress: Callable[[int], None] | None = None,
 ) -> IntegratedGain:
-    """:func:`~tavern_dice.play.round_gain.round_gain`'s rounds (the same seats, roll-offs
+    """:func:`~tavern_dice.measure.round_gain.round_gain`'s rounds (the same seats, roll-offs
     and arguments), each scored by ``lbr``'s expected result given the wagers drawn.
 
     Raises:

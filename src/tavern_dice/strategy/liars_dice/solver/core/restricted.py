@@ -12,10 +12,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
 
 if TYPE_CHECKING:
-    from tavern_dice.strategy.liars_dice.solver.oracle_response import StrategyAt
+    from tavern_dice.strategy.liars_dice.solver.core.oracle_response import StrategyAt
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]

@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame
 
 FloatArray = npt.NDArray[np.float64]
 Strategy = tuple[FloatArray, FloatArray]
@@ -112,7 +112,7 @@ class Sweeper(SlotOps):
         if tree.recall is not None:
             raise TavernError(
                 "Sweeper needs the exact tree: in a recall-k DAG a node's value depends on "
-                "both hands jointly (see tavern_dice.strategy.liars_dice.solver.dag)"
+                "both hands jointly (see tavern_dice.strategy.liars_dice.solver.core.dag)"
             )
         super().__init__(tree, (game.hands[0].prob, game.hands[1].prob), dtype)
         self.game = game

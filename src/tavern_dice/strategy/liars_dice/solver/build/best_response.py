@@ -15,8 +15,8 @@ Values are exact up to floating point: ``exploitability = (BR_0 + BR_1) / 2`` (N
 / 2, the figure :meth:`~.sweeps.Sweeper.exploitability` reports on
 exact trees), in the round's payoff units.
 
->>> from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
->>> from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+>>> from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
+>>> from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundSpec
 >>> res = solve_round(RoundSpec((1, 1), wild_face=6, spot_on=False),
 ...                   target_exploitability=1e-3)
 >>> exact = exploitability(res.policy)
@@ -34,8 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.core.policy import RoundPolicy
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -214,11 +214,11 @@ def exploitability(
     # The policy's own value: on its own tree or DAG, where a node's expected payoff given
     # both hands does not depend on the history (recall-k) or is the history (exact).
     if policy.recall is None:
-        from tavern_dice.strategy.liars_dice.solver.sweeps import Sweeper
+        from tavern_dice.strategy.liars_dice.solver.core.sweeps import Sweeper
 
         value = Sweeper(game, policy.tree).expected_value(policy.strategy)
     else:
-        from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
+        from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
 
         solver = DagCFRSolver(game, policy.tree, dtype=np.float64)
         value = solver.value(policy.strategy)

@@ -21,8 +21,8 @@ import scipy.optimize
 import scipy.sparse as sp
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame
 
 IntArray = npt.NDArray[np.int64]
 

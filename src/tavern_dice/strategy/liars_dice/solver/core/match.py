@@ -36,8 +36,8 @@ import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
-from tavern_dice.strategy.liars_dice.solver.cfr import SolveResult, solve_round
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.cfr import SolveResult, solve_round
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundSpec
 
 FloatArray = npt.NDArray[np.float64]
 

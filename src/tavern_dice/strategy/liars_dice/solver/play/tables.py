@@ -13,7 +13,7 @@ recorded exploitability.
 Files (``tavern_dice/data/liars_dice_heads_up_<key>/r<first>_<second>.npz``, one per
 round, :mod:`.table_store`) are read lazily, one round at a time, and kept as stored: a
 bot decodes only the rows of the history it is at. Rebuild them with
-``python -m tavern_dice.strategy.liars_dice.solver.build_tables`` (see ``docs/solver.md``
+``python -m tavern_dice.strategy.liars_dice.solver.build.build_tables`` (see ``docs/solver.md``
 for how long each takes).
 """
 
@@ -35,18 +35,18 @@ from tavern_dice.liars_dice.adjudication import count_matching
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import Wager
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.round_table import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.play.round_table import (
     RoundTable as RoundTable,
 )
-from tavern_dice.strategy.liars_dice.solver.round_table import (
+from tavern_dice.strategy.liars_dice.solver.play.round_table import (
     TableError as TableError,
 )
-from tavern_dice.strategy.liars_dice.solver.round_table import (
+from tavern_dice.strategy.liars_dice.solver.play.round_table import (
     from_result as from_result,
 )
-from tavern_dice.strategy.liars_dice.solver.table_rows import stored_rows
-from tavern_dice.strategy.liars_dice.solver.table_store import (
+from tavern_dice.strategy.liars_dice.solver.play.table_rows import stored_rows
+from tavern_dice.strategy.liars_dice.solver.play.table_store import (
     read_folder_meta,
     read_round,
     round_file,

@@ -34,10 +34,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.public_tree import Group, PublicTree
-from tavern_dice.strategy.liars_dice.solver.regret import RegretState
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame
-from tavern_dice.strategy.liars_dice.solver.sweeps import SlotOps, Strategy
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import Group, PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.regret import RegretState
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame
+from tavern_dice.strategy.liars_dice.solver.core.sweeps import SlotOps, Strategy
 
 FloatArray = npt.NDArray[np.float64]
 

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 if TYPE_CHECKING:
     # For annotations only: a table's measure() runs LBR, so tables imports this module.
-    from tavern_dice.strategy.liars_dice.solver.round_table import RoundTable
+    from tavern_dice.strategy.liars_dice.solver.play.round_table import RoundTable
 
 FloatArray = npt.NDArray[np.floating[Any]]
 History = tuple[int, ...]

@@ -8,7 +8,7 @@ last-``k``-wagers DAG (:func:`~.blueprint.solve_blueprint`; ``--iterations``, by
 solved; ``--missing`` solves only the rounds whose files are not there yet (to go on after
 an interruption).
 
-    python -m tavern_dice.strategy.liars_dice.solver.build_blueprints [--rules KEYS]
+    python -m tavern_dice.strategy.liars_dice.solver.build.build_blueprints [--rules KEYS]
         [--recall 1,2] [--iterations N] [--workers 2] [--missing] [--out DIR]
 
 The rounds run in a process pool, biggest first. ``docs/strategy.md`` records how long
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tavern_dice.strategy.blas import one_blas_thread
-from tavern_dice.strategy.liars_dice.solver.blueprint import (
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     BLUEPRINT_KEYS,
     RECALLS,
     SHIPPED_RECALLS,
@@ -34,7 +34,7 @@ from tavern_dice.strategy.liars_dice.solver.blueprint import (
     save_round,
     solve_blueprint,
 )
-from tavern_dice.strategy.liars_dice.solver.table_store import round_file
+from tavern_dice.strategy.liars_dice.solver.play.table_store import round_file
 
 
 def _solve(job: tuple[str, tuple[int, int], int, int]) -> tuple[tuple[int, int], Any]:

@@ -1,6 +1,6 @@
 """A solved round's strategy for both players, queried by (own dice, public wagers).
 
->>> from tavern_dice.strategy.liars_dice.solver.cfr import solve_round
+>>> from tavern_dice.strategy.liars_dice.solver.core.cfr import solve_round
 >>> from tavern_dice.liars_dice.actions import Accuse
 >>> from tavern_dice.liars_dice.wager import Wager
 >>> spec = RoundSpec((1, 1), wild_face=6, spot_on=False)
@@ -25,8 +25,8 @@ from tavern_dice.errors import IllegalActionError, TavernError
 from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.wager import AnyWager
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
 
 FloatArray = npt.NDArray[np.float64]
 Action = LiarsDiceAction

@@ -9,7 +9,7 @@ figures in each round's file are those of the data shipped, quantisation include
 round is written to its own file as soon as it is solved, so a build cut short keeps what
 it finished, and ``--missing`` goes on with the rest.
 
-    python -m tavern_dice.strategy.liars_dice.solver.build_tables [--rules tavern,tavern-standard]
+    python -m tavern_dice.strategy.liars_dice.solver.build.build_tables [--rules tavern,tavern-standard]
         [--rounds 1x1,2x1,...] [--missing] [--workers 2] [--budget SECONDS] [--out DIR]
 
 The rounds run in a process pool, biggest first. ``docs/strategy.md`` records how long
@@ -27,14 +27,14 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from tavern_dice.strategy.liars_dice.solver.oracle import solve
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.table_store import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle import solve
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.play.table_store import (
     read_round_info,
     round_file,
     round_files,
 )
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     MAX_DICE,
     PRUNED_BELOW,
     SHIPPED_ROUNDS,

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from tavern_dice.errors import RulesetError
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager, is_raise
-from tavern_dice.strategy.liars_dice.solver.chance import PrivateStates
+from tavern_dice.strategy.liars_dice.solver.core.chance import PrivateStates
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]

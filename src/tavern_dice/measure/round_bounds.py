@@ -2,28 +2,29 @@
 
 Every round with a table of its own has its exploitability measured exactly
 (``tavern solve tables``). The rest are played by an approximation: the blueprints (7-10
-dice in play, :mod:`tavern_dice.strategy.liars_dice.solver.blueprint`) and, under the
+dice in play, :mod:`tavern_dice.strategy.liars_dice.solver.play.blueprint`) and, under the
 seed's rules, the ``tavern-standard`` table standing in for any round the ``tavern`` table
-lacks (:data:`~tavern_dice.strategy.liars_dice.solver.tables.TABLE_STAND_INS`; none of the
+lacks (:data:`~tavern_dice.strategy.liars_dice.solver.play.tables.TABLE_STAND_INS`; none of the
 shipped rounds since 1 v 5 and 5 v 1 got tables of their own).
 The figures their builds report are bounds in an abstraction (best responses that
 remember no more wagers, or the stand-in's own rules), which can be far below what a
 player of the real round finds. This module measures the real thing from outside: the
 local best response (``lbr``) plays ``count`` single rounds against ``strong`` in each
-such round (:func:`~tavern_dice.play.round_gain.round_gain`, both positions), and its mean
+such round (:func:`~tavern_dice.measure.round_gain.round_gain`, both positions), and its mean
 gain is a sampled lower bound on ``strong``'s exploitability there, with a 95 % interval.
 
 The figures ship as ``tavern_dice/data/liars_dice_round_bounds.json`` (``tavern solve
 tables`` prints them); rebuild with::
 
-    python -m tavern_dice.play.round_bounds --rules tavern,tavern-standard --rounds 500
+    python -m tavern_dice.measure.round_bounds --rules tavern,tavern-standard --rounds 500
 
 (about 17 minutes on the project's 2-core machine, two workers, the default;
 ``--only 5x5,1x5`` measures some rounds again and keeps the others' figures). Where
 ``strong`` searches (the seed's 7-10-dice rounds,
-:mod:`tavern_dice.strategy.liars_dice.solver.search`) each of ``lbr``'s decisions asks
+:mod:`tavern_dice.strategy.liars_dice.solver.play.search`) each of ``lbr``'s decisions asks
 its copy for dozens of searches: the shipped figures there are 40-100 rounds each, scored
-with both hands summed out (:func:`~tavern_dice.play.round_gain_integrated.integrated_round_gain`,
+with both hands summed out
+(:func:`~tavern_dice.measure.round_gain_integrated.integrated_round_gain`,
 the default; ``--played`` plays them out), which makes 100 rounds worth 500-960 played
 ones (``--rules tavern --rounds 100 --workers 1 --only 3x5``: 905 s; 5 v 5 about 29 s a
 round, 4 v 5 and 5 v 4 13-16 s, shared with other work). ``--seed 51 --rounds 50`` measures
@@ -41,10 +42,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tavern_dice.play.round_gain import round_gain
-from tavern_dice.play.round_gain_integrated import integrated_round_gain
-from tavern_dice.strategy.liars_dice.solver.blueprint import blueprint_key, blueprint_rounds
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.measure.round_gain import round_gain
+from tavern_dice.measure.round_gain_integrated import integrated_round_gain
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import blueprint_key, blueprint_rounds
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     TABLE_RULES,
     stand_in_rounds,
     table_rounds,
@@ -84,9 +85,9 @@ def measure(
 ) -> list[dict[str, Any]]:
     """Each ``(rules key, round)``'s figure, in the order they finish (biggest rounds are
     best given first, so that the workers finish together): by default
-    :func:`~tavern_dice.play.round_gain_integrated.integrated_round_gain` (the same
+    :func:`~tavern_dice.measure.round_gain_integrated.integrated_round_gain` (the same
     expected figure as rounds played out, about a tenth of the variance a round), with
-    ``played`` :func:`~tavern_dice.play.round_gain.round_gain`."""
+    ``played`` :func:`~tavern_dice.measure.round_gain.round_gain`."""
     work = [(key, dice, count, seed, played) for key, dice in jobs]
     if workers <= 1:
         return [_measure(job) for job in work]
@@ -151,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "about": "Sampled lower bounds on strong's exploitability (NashConv / 2, a round "
                  "scored +-1) in the heads-up rounds no exact figure covers: lbr's mean "
                  "gain over single rounds, both positions; python -m "
-                 "tavern_dice.play.round_bounds",
+                 "tavern_dice.measure.round_bounds",
         "bounds": {key: dict(sorted(rounds.items())) for key, rounds in sorted(bounds.items())},
     }, indent=1) + "\n")
 

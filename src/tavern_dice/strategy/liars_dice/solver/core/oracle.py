@@ -30,14 +30,14 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.oracle_response import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.core.oracle_response import (
     BestResponse,
     StrategyAt,
     best_response,
     policy_value,
 )
-from tavern_dice.strategy.liars_dice.solver.restricted import (
+from tavern_dice.strategy.liars_dice.solver.core.restricted import (
     CompiledTree,
     FloatArray,
     History,

@@ -38,7 +38,7 @@ Files: one folder per memory ``k`` and key
 ``r<first bidder's dice>_<second's>.npz`` (:mod:`.table_store`'s layout), each player's
 probabilities per (slot, hand) as ``uint8`` (x 255, renormalised on load). Rebuilding a
 round rewrites its file alone. Rebuild with
-``python -m tavern_dice.strategy.liars_dice.solver.build_blueprints``.
+``python -m tavern_dice.strategy.liars_dice.solver.build.build_blueprints``.
 """
 
 from __future__ import annotations
@@ -57,16 +57,16 @@ from tavern_dice.errors import IllegalActionError, TavernError
 from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
-from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
-from tavern_dice.strategy.liars_dice.solver.table_store import (
+from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.play.table_store import (
     read_folder_meta,
     read_round,
     round_file,
     write_round,
 )
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     MAX_DICE,
     TABLE_RULES,
     TableError,

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.oracle import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle import (
     CompiledTree,
     OracleResult,
     RestrictedGame,
@@ -27,8 +27,8 @@ from tavern_dice.strategy.liars_dice.solver.oracle import (
     best_response,
     policy_value,
 )
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.table_rows import (
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.play.table_rows import (
     first_stored_rows,
     node_rows,
     unstored_rows,
@@ -234,7 +234,7 @@ class RoundTable:
             "measure_seconds": measured - start,
         }
         if lbr:
-            from tavern_dice.strategy.liars_dice.solver.lbr import lbr_exploitability
+            from tavern_dice.strategy.liars_dice.solver.core.lbr import lbr_exploitability
 
             figures["lbr_exploitability"] = lbr_exploitability(self)
             figures["lbr_seconds"] = time.perf_counter() - measured

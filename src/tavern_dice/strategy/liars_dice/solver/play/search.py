@@ -55,15 +55,15 @@ from tavern_dice.liars_dice.wager import (
     is_raise,
     legal_raises,
 )
-from tavern_dice.strategy.liars_dice.solver.blueprint import (
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     Blueprint,
     blueprint_game,
     blueprint_key,
     blueprint_round,
     load_blueprint,
 )
-from tavern_dice.strategy.liars_dice.solver.leaves import LeafSet, LeafValues, leaf_values
-from tavern_dice.strategy.liars_dice.solver.tables import TableError
+from tavern_dice.strategy.liars_dice.solver.play.leaves import LeafSet, LeafValues, leaf_values
+from tavern_dice.strategy.liars_dice.solver.play.tables import TableError
 
 FloatArray = npt.NDArray[np.float64]
 

@@ -31,8 +31,8 @@ import numpy.typing as npt
 
 from tavern_dice.errors import RulesetError
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
-from tavern_dice.strategy.liars_dice.solver.bids import BidSpace
-from tavern_dice.strategy.liars_dice.solver.chance import PrivateStates
+from tavern_dice.strategy.liars_dice.solver.core.bids import BidSpace
+from tavern_dice.strategy.liars_dice.solver.core.chance import PrivateStates
 
 FloatArray = npt.NDArray[np.float64]
 

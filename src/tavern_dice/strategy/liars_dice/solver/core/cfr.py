@@ -48,12 +48,12 @@ from typing import Any
 import numpy as np
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.dag import DagCFRSolver
-from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
-from tavern_dice.strategy.liars_dice.solver.regret import ALGORITHMS, RegretState
-from tavern_dice.strategy.liars_dice.solver.round_game import RoundGame, RoundSpec
-from tavern_dice.strategy.liars_dice.solver.sweeps import Strategy, Sweeper
+from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
+from tavern_dice.strategy.liars_dice.solver.core.policy import RoundPolicy
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.regret import ALGORITHMS, RegretState
+from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
+from tavern_dice.strategy.liars_dice.solver.core.sweeps import Strategy, Sweeper
 
 __all__ = ["ALGORITHMS", "CFRSolver", "SolveResult", "solve_round"]
 

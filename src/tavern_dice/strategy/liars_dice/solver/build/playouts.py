@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.liars_dice.rules import RaiseRule
-from tavern_dice.strategy.liars_dice.solver.bids import BidSpace
+from tavern_dice.strategy.liars_dice.solver.core.bids import BidSpace
 
 IntArray = npt.NDArray[np.int64]
 

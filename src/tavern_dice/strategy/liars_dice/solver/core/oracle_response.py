@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.strategy.liars_dice.solver.oracle_game import OracleRound
-from tavern_dice.strategy.liars_dice.solver.restricted import FloatArray, History, OracleError
+from tavern_dice.strategy.liars_dice.solver.core.oracle_game import OracleRound
+from tavern_dice.strategy.liars_dice.solver.core.restricted import FloatArray, History, OracleError
 
 StrategyAt = Callable[[History], tuple[list[int], FloatArray] | None]
 """``strategy_at(history)``: the fixed player's ``(actions, probabilities (actions x

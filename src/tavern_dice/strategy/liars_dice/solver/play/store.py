@@ -25,8 +25,8 @@ import numpy.typing as npt
 from tavern_dice.errors import NotYourTurnError, TavernError
 from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.wager import AnyWager
-from tavern_dice.strategy.liars_dice.solver.match import win_probabilities
-from tavern_dice.strategy.liars_dice.solver.tables import (
+from tavern_dice.strategy.liars_dice.solver.core.match import win_probabilities
+from tavern_dice.strategy.liars_dice.solver.play.tables import (
     MAX_DICE,
     TABLE_RULES,
     TableError,

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
-    from tavern_dice.strategy.liars_dice.solver.round_table import RoundTable
+    from tavern_dice.strategy.liars_dice.solver.play.round_table import RoundTable
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]

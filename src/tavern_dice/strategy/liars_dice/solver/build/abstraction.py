@@ -14,8 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.policy import RoundPolicy
-from tavern_dice.strategy.liars_dice.solver.public_tree import PublicTree
+from tavern_dice.strategy.liars_dice.solver.core.policy import RoundPolicy
+from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
 
 IntArray = npt.NDArray[np.int64]
 

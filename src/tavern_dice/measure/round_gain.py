@@ -14,7 +14,7 @@ With the round's value ``v`` (the first bidder's), the first position's best sco
 ``v`` plus the best response's gain against the second bidder's policy, the second's
 ``-v`` plus the gain against the first's: ``v`` cancels, and the average of the two
 positions' mean scores is a lower bound on NashConv / 2, the exploitability
-:mod:`tavern_dice.strategy.liars_dice.solver.tables` reports, whether or not ``a = b``.
+:mod:`tavern_dice.strategy.liars_dice.solver.play.tables` reports, whether or not ``a = b``.
 The roll-off decides who bids first (as at the table; it does not depend on the dice
 counts, so the first bidder is dealt ``a``); each position's mean is taken apart
 (stratified), so an uneven split of positions does not bias the figure. The interval is
@@ -34,7 +34,7 @@ from tavern_dice.bots.registry import make_liars_dice_bot
 from tavern_dice.dice import SeededDice
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules
 from tavern_dice.liars_dice.state import LiarsDiceGame
-from tavern_dice.play.exploit import ExploitError, lookup
+from tavern_dice.measure.exploit import ExploitError, lookup
 from tavern_dice.play.runner import liars_dice_step
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import TavernError
-from tavern_dice.strategy.liars_dice.solver.sweeps import SlotOps, Strategy
+from tavern_dice.strategy.liars_dice.solver.core.sweeps import SlotOps, Strategy
 
 FloatArray = npt.NDArray[np.float64]
 ALGORITHMS = ("pcfr+", "dcfr", "cfr+")
