@@ -9,8 +9,9 @@ figures in each round's file are those of the data shipped, quantisation include
 round is written to its own file as soon as it is solved, so a build cut short keeps what
 it finished, and ``--missing`` goes on with the rest.
 
-    python -m tavern_dice.strategy.liars_dice.solver.build.build_tables [--rules tavern,tavern-standard]
-        [--rounds 1x1,2x1,...] [--missing] [--workers 2] [--budget SECONDS] [--out DIR]
+    python -m tavern_dice.strategy.liars_dice.solver.build.build_tables \
+        [--rules tavern,tavern-standard] [--rounds 1x1,2x1,...] [--missing] [--workers 2]
+        [--budget SECONDS] [--out DIR]
 
 The rounds run in a process pool, biggest first. ``docs/strategy.md`` records how long
 the shipped build takes on the project's 2-core machine.
