@@ -193,7 +193,7 @@ def test_a_restored_game_keeps_the_chance_policy_it_was_made_with() -> None:
     """A game that rolls its own dice, restored without saying otherwise, rolls the next
     round's dice itself (it used to stop at the chance node); a typed-in game still waits,
     and the caller may still choose."""
-    game = LiarsDiceGame(3, seed=11)
+    game = LiarsDiceGame(3, dice=SeededDice(11))
     game.wager(Wager(1, 1), game.turn)
     saved = json.loads(json.dumps(game.to_log()))
     game.accuse(game.turn)
@@ -203,14 +203,14 @@ def test_a_restored_game_keeps_the_chance_policy_it_was_made_with() -> None:
     assert restored.to_log() == game.to_log()
 
     assert LiarsDiceGame.from_log(saved, auto_roll=False).auto_roll is False
-    typed = LiarsDiceGame(2, seed=3, auto_roll={"roll-off"})
+    typed = LiarsDiceGame(2, dice=SeededDice(3), auto_roll={"roll-off"})
     assert LiarsDiceGame.from_log(typed.to_log()).auto_roll == frozenset({"roll-off"})
-    blackjack = BlackjackGame(2, seed=4, balances=2_000)
+    blackjack = BlackjackGame(2, dice=SeededDice(4), balances=2_000)
     assert BlackjackGame.from_log(json.loads(json.dumps(blackjack.to_log()))).auto_roll is True
 
 
 def test_an_older_record_without_a_policy_still_restores_rolling_nothing() -> None:
-    data = json.loads(json.dumps(LiarsDiceGame(2, seed=5).to_log()))
+    data = json.loads(json.dumps(LiarsDiceGame(2, dice=SeededDice(5)).to_log()))
     del data["auto_roll"]
     assert LiarsDiceGame.from_log(data).auto_roll is False
     data["auto_roll"] = "sometimes"
