@@ -77,28 +77,26 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
             finally:
                 times.append(time.process_time() - start)
 
-    if kind == "tables":
-        games = [LiarsDiceGame(2, rules=rules, dice=SeededDice(100 + k)) for k in range(count)]
-        seats: list[list[Any]] = []
-        for k in range(count):
-            seated: list[Any] = [TrustingLiarsDiceBot(f"t{i}", seed=100 + k) for i in range(2)]
-            seated[k % 2] = Timed("strong", seed=100 + k)
-            seats.append(seated)
-        while any(g.winner is None for g in games):
-            for game, seated in zip(games, seats, strict=True):
+    def seated(k: int, players: int) -> list[Any]:
+        agents: list[Any] = [TrustingLiarsDiceBot(f"t{i}", seed=100 + k) for i in range(players)]
+        agents[k % players] = Timed("strong", seed=100 + k)
+        return agents
+
+    if kind == "tables":  # every game at once, a move at each in turn
+        tables = [(LiarsDiceGame(2, rules=rules, dice=SeededDice(100 + k)), seated(k, 2))
+                  for k in range(count)]
+        while any(game.winner is None for game, _ in tables):
+            for game, agents in tables:
                 if game.winner is None:
-                    liars_dice_step(game, seated)
-        count = 0
-    for k in range(count):
+                    liars_dice_step(game, agents)
+    for k in range(0 if kind == "tables" else count):
         seed = 100 + k
         if kind == "2p":
             game = deal_round(rules.replace(dice_per_player=max(dice)), seed,
                               (dice[0], dice[1]))
         else:
             game = LiarsDiceGame(len(dice), rules=rules, dice=SeededDice(seed))
-        agents: list[Any] = [TrustingLiarsDiceBot(f"t{i}", seed=seed)
-                                for i in range(len(dice))]
-        agents[k % len(dice)] = Timed("strong", seed=seed)
+        agents = seated(k, len(dice))
         first = game.round
         while game.winner is None and (kind != "2p" or game.round == first):
             liars_dice_step(game, agents)

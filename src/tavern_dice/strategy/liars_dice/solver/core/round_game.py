@@ -175,9 +175,18 @@ class RoundGame:
     def payoffs(self, dtype: type[np.floating[Any]]) -> npt.NDArray[np.floating[Any]]:
         """:attr:`payoff0` built in ``dtype`` and not kept (a float32 play-out reads half
         the bytes, and never holds the 60 MB float64 array of a 5 v 5 round)."""
+        out = np.empty((2, *self.truth.shape), dtype=dtype)
+        for bidder in (0, 1):
+            out[bidder] = self.accused(bidder, dtype)
+        return out
+
+    def accused(self, bidder: int, dtype: type[np.floating[Any]],
+                wager: int | slice = slice(None)) -> npt.NDArray[np.floating[Any]]:
+        """``payoff0[bidder, wager]`` in ``dtype``: player 0's payoff when ``bidder`` made
+        ``wager`` (every wager by default) and the other accused (L8: a true wager costs
+        the accuser)."""
         lose0, lose1 = self.spec.payoffs
-        t = self.truth
-        out = np.empty((2, *t.shape), dtype=dtype)
-        out[0] = np.where(t, dtype(lose1), dtype(lose0))  # player 0 bid, player 1 accused
-        out[1] = np.where(t, dtype(lose0), dtype(lose1))  # player 1 bid, player 0 accused
+        true, false = (lose1, lose0) if bidder == 0 else (lose0, lose1)
+        out: npt.NDArray[np.floating[Any]] = np.where(self.truth[wager], dtype(true),
+                                                      dtype(false))
         return out

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import pairwise
 
 import numpy as np
@@ -379,10 +380,11 @@ class RoundSearcher:
         self._solves: dict[tuple[tuple[AnyWager, ...], int, AnyWager | None], Solution] = {}
         self.dice = first + second
 
-    @property
+    @cached_property
     def leaves(self) -> LeafValues:
-        """The round's leaf values, built when a search first needs them: a round opens on
-        the two-wager blueprint, so its first decision need not pay for them too."""
+        """The round's leaf values, built when a search first needs them (a round may open
+        on the two-wager blueprint) and then held for the round: the shared cache keeps
+        two rounds, and a server's tables at other round sizes would push this one out."""
         return leaf_values(self.key, self.first, self.second)
 
     def reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
