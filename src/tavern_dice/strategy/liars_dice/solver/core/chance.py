@@ -74,7 +74,10 @@ class PrivateStates:
 
     def indices(self, hands: Iterable[Iterable[int]]) -> list[int]:
         """The numbers of ``hands`` (any order each), as :meth:`index`; a hand already
-        sorted, as the range tools pass every hand, is looked up without sorting."""
+        sorted, as the range tools pass every hand, is looked up without sorting; every
+        hand in this order (a model asking for its whole range) is numbered at once."""
+        if hands is self.faces or (isinstance(hands, list) and hands == self.faces):
+            return list(range(len(self.faces)))
         out = []
         for dice in hands:
             found = self._index.get(dice) if isinstance(dice, tuple) else None

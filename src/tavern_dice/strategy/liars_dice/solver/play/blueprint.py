@@ -61,6 +61,7 @@ from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame, RoundSpec
 from tavern_dice.strategy.liars_dice.solver.play.table_store import (
+    Rows,
     read_folder_meta,
     read_round,
     round_file,
@@ -144,7 +145,7 @@ class Blueprint:
 
     game: RoundGame
     tree: PublicTree
-    raw: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]
+    raw: tuple[Rows, Rows]
     meta: dict[str, Any]
 
     @property
@@ -153,7 +154,7 @@ class Blueprint:
         reads them (built on each call, for tools and tests)."""
         per_player = []
         for player in (0, 1):
-            nodes = np.split(self.raw[player], self.tree.seg_starts[player][1:])
+            nodes = np.split(np.asarray(self.raw[player]), self.tree.seg_starts[player][1:])
             per_player.append(np.vstack([_node_rows(block) for block in nodes]))
         return per_player[0], per_player[1]
 
@@ -256,12 +257,12 @@ def load_blueprint(
                          f"{(first, second)}")
     arrays, info = read_round(path, names=("p0", "p1"))
     game = blueprint_game(key, first, second)
-    tree = _tree(game.bids.n_bids, recall)
+    tree = blueprint_tree(game.bids.n_bids, recall)
     return Blueprint(game, tree, (arrays["p0"], arrays["p1"]), dict(info))
 
 
 @lru_cache(maxsize=8)
-def _tree(n_bids: int, recall: int) -> PublicTree:
+def blueprint_tree(n_bids: int, recall: int) -> PublicTree:
     """The DAG of a round of ``n_bids`` wagers remembering ``recall``, shared by every
     key and kept past its blueprint: a two-wager one takes about 0.2 s of CPU to build at
     5 v 5 (4 MB), a cost each game would otherwise pay again at each round size."""

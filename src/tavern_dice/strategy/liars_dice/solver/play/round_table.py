@@ -33,6 +33,7 @@ from tavern_dice.strategy.liars_dice.solver.play.table_rows import (
     node_rows,
     unstored_rows,
 )
+from tavern_dice.strategy.liars_dice.solver.play.table_store import Rows
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]
@@ -66,7 +67,7 @@ class RoundTable:
     slot_action: IntArray
     floats: tuple[FloatArray, FloatArray] | None
     meta: dict[str, Any] = field(default_factory=dict)
-    stored: tuple[npt.NDArray[Any], npt.NDArray[Any]] | None = field(default=None, repr=False)
+    stored: tuple[Rows, Rows] | None = field(default=None, repr=False)
     _index: dict[History, int] | None = field(default=None, repr=False)
     _rows: IntArray | None = field(default=None, repr=False)
     _depth: IntArray | None = field(default=None, repr=False)
@@ -135,11 +136,35 @@ class RoundTable:
     def depth(self) -> IntArray:
         """Per node: how many wagers its history holds (its actor is ``depth % 2``)."""
         if self._depth is None:
-            depth = np.zeros(self.n_nodes, dtype=np.int64)
-            for node in range(1, self.n_nodes):  # parents come before their children
-                depth[node] = depth[self.parent[node]] + 1
+            parent = self.parent
+            if bool((parent[1:-1] <= parent[2:]).all()):
+                # Stored breadth first (as the builds write them): the nodes whose parent
+                # is before level k's end are those of levels up to k + 1, one search a
+                # level, not a Python step a node (0.2 s for a 3 v 3 round's 500,000).
+                ends = [1]
+                while 0 < ends[-1] < self.n_nodes:
+                    found = int(np.searchsorted(parent, ends[-1], side="left"))
+                    ends.append(found if found > ends[-1] else 0)  # 0: no level ends
+                depth = (np.repeat(np.arange(len(ends)), np.diff([0, *ends])) if ends[-1]
+                         else self._depth_by_jumps())
+            else:
+                depth = self._depth_by_jumps()
             self._depth = depth
         return self._depth
+
+    def _depth_by_jumps(self) -> IntArray:
+        """Per node its depth, for nodes in any order with parents first: each pass adds
+        the depth of the ancestor reached so far and jumps to that ancestor's, log2(depth)
+        passes over the arrays."""
+        depth = (self.parent >= 0).astype(np.int64)
+        up = self.parent.astype(np.int64)
+        live = np.flatnonzero(up >= 0)
+        while live.size:
+            above = up[live]
+            depth[live] += depth[above]
+            up[live] = up[above]
+            live = live[up[live] >= 0]
+        return depth
 
     @property
     def rows(self) -> IntArray:

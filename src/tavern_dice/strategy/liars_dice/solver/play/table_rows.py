@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from tavern_dice.strategy.liars_dice.solver.play.table_store import Rows
+
 if TYPE_CHECKING:
     from tavern_dice.strategy.liars_dice.solver.play.round_table import RoundTable
 
@@ -81,12 +83,13 @@ def stored_rows(table: RoundTable, player: int,
     return q[~last]
 
 
-def unstored_rows(table: RoundTable, player: int, kept: npt.NDArray[Any]) -> FloatArray:
+def unstored_rows(table: RoundTable, player: int, stored: Rows) -> FloatArray:
     """The inverse of :func:`stored_rows`: every row, each node's last action given what
     the others leave of 1, so that each node's probabilities sum to 1 per hand as read (no
     second pass renormalises them). A file written before :func:`stored_rows` kept the
     stored actions within 1 may hold a few that exceed it: those are scaled back to 1,
     the last action getting nothing."""
+    kept = np.asarray(stored)
     starts, last = _node_rows(table, player)
     one = scale_of(kept.dtype)
     full = np.zeros((last.shape[0], kept.shape[1]), dtype=np.float64)
@@ -114,7 +117,7 @@ def first_stored_rows(table: RoundTable, player: int) -> IntArray:
     return out
 
 
-def node_rows(kept: npt.NDArray[Any], first: int, actions: int) -> FloatArray:
+def node_rows(kept: Rows, first: int, actions: int) -> FloatArray:
     """One node's probabilities ``(actions x hands)`` from the stored array ``kept``, whose
     rows ``first`` on are its first ``actions - 1`` actions (as :func:`unstored_rows`
     reads every node)."""

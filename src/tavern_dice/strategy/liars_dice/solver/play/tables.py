@@ -47,9 +47,11 @@ from tavern_dice.strategy.liars_dice.solver.play.round_table import (
 )
 from tavern_dice.strategy.liars_dice.solver.play.table_rows import stored_rows
 from tavern_dice.strategy.liars_dice.solver.play.table_store import (
+    Rows,
     read_folder_meta,
     read_round,
     round_file,
+    round_files,
     write_round,
 )
 
@@ -147,7 +149,7 @@ def _stored(table: RoundTable, player: int) -> npt.NDArray[Any]:
     """``player``'s rows as the file stores them: as read, for a table read from a file
     (written again byte for byte), else quantised now."""
     if table.floats is None and table.stored is not None:
-        return table.stored[player]
+        return np.asarray(table.stored[player])
     return stored_rows(table, player)
 
 
@@ -168,12 +170,19 @@ def forget_loaded() -> None:
     """Drop every cached table and metadata: for a process that rewrites table files
     (a build) and reads them again."""
     load_round.cache_clear()
+    _rounds_in.cache_clear()
     _meta.cache_clear()
 
 
 def metadata(key: str) -> dict[str, Any]:
     """The figures of a shipped table (its rounds and how each was solved)."""
     return _meta(str(data_path(key)))
+
+
+@lru_cache(maxsize=8)
+def _rounds_in(folder: Path) -> frozenset[tuple[int, int]]:
+    """The rounds whose files a table folder holds."""
+    return frozenset(dice for dice, _ in round_files(folder))
 
 
 @lru_cache(maxsize=2)  # a heads-up game plays each round size once, the biggest first
@@ -186,10 +195,13 @@ def load_round(key: str, first: int, second: int, folder: Path | None = None) ->
     arrays, info = read_round(path)
     return RoundTable(
         OracleRound(TABLE_RULES[key], (first, second)),
-        arrays["parent"].astype(np.int64), arrays["bid"].astype(np.int64),
-        arrays["slot_start"].astype(np.int64), arrays["slot_action"].astype(np.int64),
-        None, dict(info), (arrays["q0"], arrays["q1"]),
+        _ints(arrays["parent"]), _ints(arrays["bid"]), _ints(arrays["slot_start"]),
+        _ints(arrays["slot_action"]), None, dict(info), (arrays["q0"], arrays["q1"]),
     )
+
+
+def _ints(stored: Rows) -> npt.NDArray[np.int64]:
+    return np.asarray(stored).astype(np.int64)
 
 
 def heads_up_round(view: LiarsDiceView) -> tuple[int, int, int, int] | None:
@@ -367,7 +379,9 @@ def _covering_table(key: str, first: int, second: int) -> RoundTable | None:
     :data:`STAND_IN_MAX_IN_PLAY` dice in play), else ``None``."""
     stand_in = TABLE_STAND_INS.get(key) if first + second <= STAND_IN_MAX_IN_PLAY else None
     for candidate in (key, stand_in):
-        if candidate is None:
+        # A round with no file (most asked: the bigger rounds, searched) is known at once,
+        # not by a failed load each time a model of the bot asks.
+        if candidate is None or (first, second) not in _rounds_in(data_path(candidate)):
             continue
         try:
             return load_round(candidate, first, second)
