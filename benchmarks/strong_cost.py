@@ -1,7 +1,7 @@
 """What ``strong`` costs a player and a host: decision CPU time, cold and warm, and memory.
 
 Each case runs in a fresh process (so its first decision is a cold one: data loaded, caches
-empty) that plays ``--rounds`` single rounds of ``strong`` against ``trusting`` and times
+empty) that plays ``--rounds`` single rounds of ``strong`` against ``trusting`` (or ``--opponent``) and times
 every decision ``strong`` makes, on its turn and out of turn, in CPU seconds
 (``time.process_time``). Printed per case: the cold decision (the first of the process),
 the warm ones' median, 99th percentile and maximum, and the process's peak RSS. Heads-up
@@ -13,11 +13,17 @@ every round size, for the peak RSS of a long-lived player. Case 14 plays ``--tab
 such games at once in one process, a move at each in turn, as a web server hosting that
 many heads-up bot tables would (each table its own ``strong``, the caches shared).
 
+The new code keeps built leaf values in a cache folder (``leaf_cache``): with ``--cache
+cold`` (the default) each measured process starts from an empty one, as on a machine's first
+game; with ``--cache warm`` each case first runs once unmeasured to fill it, as every later
+game on that machine finds it (the old code, without the cache, runs the same either way).
+
 With ``--old REF`` the same cases run first on the code and data of git commit ``REF``
 (checked out into a temporary worktree; nothing of it is installed), side by side with the
 working tree's, in the same run:
 
     .venv/bin/python benchmarks/strong_cost.py [--old REF] [--rounds 20] [--games 5] [--tables 20]
+        [--cache cold|warm]
 """
 
 from __future__ import annotations
@@ -45,13 +51,14 @@ CASES: list[tuple[str, str, tuple[int, ...]]] = [
 no spot-on: Perudo's common house rules, searched on the ones-wild blueprint)."""
 
 
-def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dict[str, object]:
+def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int,
+           opponent: str = "trusting") -> dict[str, object]:
     """Run in the measured process: ``count`` rounds (or games) and their decision times."""
     import resource
     import time
 
     from tavern_dice.bots.liars_strong import StrongLiarsDiceBot
-    from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
+    from tavern_dice.bots.registry import make_liars_dice_bot
     from tavern_dice.dice import SeededDice
     from tavern_dice.liars_dice.rules import TAVERN, RaiseRule
     from tavern_dice.liars_dice.state import LiarsDiceGame
@@ -78,7 +85,8 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
                 times.append(time.process_time() - start)
 
     def seated(k: int, players: int) -> list[Any]:
-        agents: list[Any] = [TrustingLiarsDiceBot(f"t{i}", seed=100 + k) for i in range(players)]
+        agents: list[Any] = [make_liars_dice_bot(opponent, name=f"t{i}", seed=100 + k)
+                             for i in range(players)]
         agents[k % players] = Timed("strong", seed=100 + k)
         return agents
 
@@ -105,12 +113,20 @@ def worker(rules_name: str, kind: str, dice: tuple[int, ...], count: int) -> dic
 
 
 def run_case(src: Path, rules: str, kind: str, dice: tuple[int, ...], count: int,
-             ) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(src)}
+             cache: str = "cold", opponent: str = "trusting") -> dict[str, object]:
+    with tempfile.TemporaryDirectory() as folder:
+        if cache == "warm":
+            _run(src, rules, kind, dice, count, folder, opponent)
+        return _run(src, rules, kind, dice, count, folder, opponent)
+
+
+def _run(src: Path, rules: str, kind: str, dice: tuple[int, ...], count: int,
+         cache_folder: str, opponent: str) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(src), "TAVERN_DICE_CACHE_DIR": cache_folder}
     env.pop("TAVERN_TABLES", None)
     code = (f"import json, sys; sys.path.insert(0, {str(HERE / 'benchmarks')!r}); "
             f"from strong_cost import worker; "
-            f"print(json.dumps(worker({rules!r}, {kind!r}, {dice!r}, {count})))")
+            f"print(json.dumps(worker({rules!r}, {kind!r}, {dice!r}, {count}, {opponent!r})))")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True, cwd=src.parent)
     result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -135,6 +151,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20,
                         help="heads-up games played at once in the tables case")
     parser.add_argument("--only", default="", help="cases by number, e.g. 1,2")
+    parser.add_argument("--opponent", default="trusting",
+                        help="the bot strong plays (a registry kind or level, e.g. bess)")
+    parser.add_argument("--cache", choices=("cold", "warm"), default="cold",
+                        help="the leaf-value cache: empty (cold) or filled by a first run")
     args = parser.parse_args()
     sources: list[tuple[str, Path]] = [("new", HERE / "src")]
     tmp = None
@@ -160,8 +180,8 @@ def main() -> None:
                 kind, max(2, args.rounds // 10))
             print(f"{number}. {label}", flush=True)
             for name, src in sources:
-                print(f"   {name:<14} {summary(run_case(src, rules, kind, dice, count))}",
-                      flush=True)
+                found = run_case(src, rules, kind, dice, count, args.cache, args.opponent)
+                print(f"   {name:<14} {summary(found)}", flush=True)
     finally:
         if tmp is not None:
             subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force",

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -33,7 +32,12 @@ from tavern_dice.strategy.heap import trim
 from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
 from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
 from tavern_dice.strategy.liars_dice.solver.core.round_game import RoundGame
-from tavern_dice.strategy.liars_dice.solver.play.blueprint import load_blueprint
+from tavern_dice.strategy.liars_dice.solver.play import leaf_cache
+from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
+    blueprint_game,
+    blueprint_tree,
+    load_blueprint,
+)
 
 FloatArray = npt.NDArray[np.float64]
 AnyFloats = npt.NDArray[np.floating[Any]]
@@ -307,12 +311,52 @@ class LeafValues:
 def leaf_values(key: str, first: int, second: int) -> LeafValues:
     """The blueprint values of round ``(first, second)`` under blueprint ``key`` as the
     search reads them (:meth:`LeafValues.slim`; about 0.4 s of CPU to build at 5 v 5 from
-    the last-wager blueprint, 19 MB kept). Two rounds are kept: a heads-up game meets each
-    round size once, from the biggest down, so a longer memory would hold rounds the game
-    has left behind."""
+    the last-wager blueprint, 19 MB kept), read from the disk cache where an earlier
+    process built them (:mod:`.leaf_cache`; milliseconds, the pages shared). Two rounds are
+    kept: a heads-up game meets each round size once, from the biggest down, so a longer
+    memory would hold rounds the game has left behind."""
+    name = _cache_entry(key, first, second)
+    stored = leaf_cache.read(name) if name is not None else None
+    if stored is not None:
+        found = _from_cache(key, first, second, stored)
+        if found is not None:
+            return found
     found = build_leaf_values(key, first, second).slim()
     trim()  # the build's temporaries, back to the system
+    if name is not None:
+        mine = found.factors[0]
+        leaf_cache.write(name, {"u": mine.u, "vt": mine.vt, "slot": mine.slot,
+                                "dense": mine.dense})
     return found
+
+
+def _cache_entry(key: str, first: int, second: int) -> str | None:
+    """The round's disk-cache entry, or ``None`` where the leaves are not the shipped kind
+    (a research setting: two memories, continuations, escapes), which are built each time."""
+    if RECALL != 1 or ESCAPES or CONTINUATIONS != ("blueprint",):
+        return None
+    return leaf_cache.entry_name(key, first, second,
+                                 f"rank={RANK}|residual={DENSE_RESIDUAL}|power={SVD_POWER}")
+
+
+def _from_cache(key: str, first: int, second: int,
+                stored: dict[str, npt.NDArray[Any]]) -> LeafValues | None:
+    """Slim leaf values over a cache entry's arrays, or ``None`` if they do not fit the
+    round (then it is built again and the entry replaced)."""
+    game = blueprint_game(key, first, second)
+    tree = blueprint_tree(game.bids.n_bids, 1)
+    u, vt, slot, dense = (stored[k] for k in leaf_cache.ARRAYS)
+    n0, n1 = game.n_states
+    nodes = tree.n_nodes
+    if (u.dtype != np.float32 or vt.dtype != np.float32 or dense.dtype != np.float32
+            or slot.dtype != np.int64 or u.ndim != 4 or vt.ndim != 4 or dense.ndim != 4
+            or u.shape[:3] != (1, nodes, n0) or vt.shape[:2] != (1, nodes)
+            or vt.shape[2:] != (u.shape[3], n1) or slot.shape != (nodes,)
+            or dense.shape != (1, int((slot >= 0).sum()), n0, n1)):
+        return None
+    mine = Factors(u, vt, slot, dense)
+    return LeafValues(first, second, game, (Memory(tree, None, None),),
+                      {0: mine, 1: mine.other()})
 
 
 def build_leaf_values(key: str, first: int, second: int) -> LeafValues:
@@ -371,159 +415,6 @@ def _play_out(game: RoundGame, tree: PublicTree, sigma: tuple[FloatArray, FloatA
     return eu.astype(np.float32)
 
 
-class LeafSet:
-    """The subgame's leaves, node ``nodes[i]`` reached by the actor's root raise
-    ``owner[i]`` and the other's answer ``column[i]``: each reads its node's factors, or,
-    where the node is kept whole, its matrix, grouped by node so that each matrix is read
-    once an iteration for all the leaves that reach it (padded to the largest group)."""
-
-    def __init__(self, values: Factors, nodes: npt.NDArray[np.int64],
-                 owner: npt.NDArray[np.int64], column: npt.NDArray[np.int64], k: int) -> None:
-        self.size = int(nodes.shape[0])
-        self.owner, self.column = owner, column
-        whole = values.slot[nodes] >= 0
-        self.low = np.flatnonzero(~whole)
-        self.high = np.flatnonzero(whole)
-        # Continuations and leaves share one batch axis: one matrix product each way.
-        n_c, _, n_a, rank = values.u.shape
-        n_b = values.vt.shape[-1]
-        self.shape = (n_c, n_a, n_b)
-        self.u = values.u[:, nodes[self.low]].reshape(-1, n_a, rank)  # (c x leaves, n_a, r)
-        self.vt = values.vt[:, nodes[self.low]].reshape(-1, rank, n_b)  # (c x leaves, r, n_b)
-        self.low_onehot = _onehot(owner[self.low], k)
-        unique, group = np.unique(values.slot[nodes[self.high]], return_inverse=True)
-        group = group.reshape(-1)
-        self.blocks = _blocks(values, unique, group, self.high)
-        self.high_onehot = _onehot(owner[self.high], k)
-        slots = sum(block.groups * block.width for block in self.blocks)
-        self.work = n_c * n_a * n_b * (slots + self.size)
-        """What one :meth:`forward` and one :meth:`backward` cost, in pairs of hands: the
-        whole matrices' padded rows, and as much again per leaf for what each leaf costs
-        whatever its form (its gathers and scatters, its factors). Timed at 5 v 5 an
-        iteration took about 0.3 ns of CPU per unit on this project's machine (4 ms at 14
-        million, 6 ms at 21 million), closer than the multiply-adds predict."""
-
-    def _repeat(self, a: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """``a`` once per continuation along the batch axis (a view with one)."""
-        return np.broadcast_to(a, (self.shape[0], *a.shape)).reshape(-1, *a.shape[1:])
-
-    def forward(self, x: FloatArray) -> FloatArray:
-        """``(continuations, leaves, n_b)``: per leaf and hand of the other's, the actor's
-        score weighted by the actor's reach of the leaf's raise (``x``: ``(n_a, raises)``);
-        the other's score is its negation."""
-        n_c, n_a, n_b = self.shape
-        out: FloatArray = np.zeros((n_c, self.size, n_b))
-        if self.low.shape[0]:
-            z = self._repeat(x.T[self.owner[self.low]][:, None, :].astype(np.float32))
-            out[:, self.low] = np.matmul(np.matmul(z, self.u), self.vt).reshape(n_c, -1, n_b)
-        for block in self.blocks:
-            pad = np.zeros((block.groups, block.width, n_a), dtype=np.float32)
-            pad[block.group, block.place] = x.T[self.owner[block.leaves]]
-            got = np.matmul(self._repeat(pad), block.mats)
-            out[:, block.leaves] = got.reshape(n_c, block.groups, block.width, n_b)[
-                :, block.group, block.place]
-        return out
-
-    def backward(self, y: FloatArray, choice: FloatArray | None) -> FloatArray:
-        """The actor's score per hand and root raise, given the other's reach of each
-        answer ``y`` (``(raises, n_b, answers)``) and its chances of each continuation at
-        each leaf ``choice`` (``(continuations, leaves, n_b)``; ``None``: one, for sure)."""
-        n_c, n_a, n_b = self.shape
-        out: FloatArray = np.zeros((n_a, self.low_onehot.shape[1]))
-        if self.low.shape[0]:
-            reach = self._reach(y, choice, self.low)
-            back = np.matmul(self.vt, reach.reshape(-1, n_b, 1).astype(np.float32))
-            per_leaf = np.matmul(self.u, back).reshape(n_c, -1, n_a).sum(axis=0)
-            out += per_leaf.T @ self.low_onehot  # per_leaf: (leaves, n_a)
-        if not self.blocks:
-            return out
-        per_high = np.empty((n_c, self.high.shape[0], n_a))
-        for block in self.blocks:
-            reach = self._reach(y, choice, block.leaves)
-            pad = np.zeros((n_c, block.groups, n_b, block.width), dtype=np.float32)
-            pad[:, block.group, :, block.place] = np.swapaxes(reach, 0, 1)
-            per_group = np.matmul(block.mats, pad.reshape(-1, n_b, block.width)).reshape(
-                n_c, block.groups, n_a, block.width)
-            # (leaves, continuations, n_a) -> (continuations, leaves, n_a)
-            per_high[:, block.rows] = np.swapaxes(per_group[:, block.group, :, block.place],
-                                                  0, 1)
-        out += per_high.sum(axis=0).T @ self.high_onehot
-        return out
-
-    def _reach(self, y: FloatArray, choice: FloatArray | None,
-               part: npt.NDArray[np.int64]) -> FloatArray:
-        """``(continuations or 1, leaves, n_b)``: the other's reach of each leaf in ``part``
-        under each continuation."""
-        reach: FloatArray = y[self.owner[part], :, self.column[part]][None]
-        return reach if choice is None else reach * choice[:, part]
-
-
-@dataclass(frozen=True)
-class _Block:
-    """Whole-matrix leaves whose nodes have about as many leaves each: one padded batch.
-
-    ``leaves``: their positions among all leaves; ``rows``: among the whole ones;
-    ``group``/``place``: each one's node within the block and place within its node's
-    leaves; ``mats``: ``(continuations x groups, n_a, n_b)``."""
-
-    leaves: npt.NDArray[np.int64]
-    rows: npt.NDArray[np.int64]
-    group: npt.NDArray[np.int64]
-    place: npt.NDArray[np.int64]
-    groups: int
-    width: int
-    mats: npt.NDArray[np.float32]
-
-
-BLOCK_COST = 2_000_000
-"""What one more block costs, in multiply-adds (about 40 microseconds of NumPy calls a
-solver iteration, against some 1.3 microseconds a padded 252 x 252 leaf product): blocks
-pay where matrices are large (5 v 5: four blocks, a third fewer products than one) and
-not where they are small (4 v 3: one or two)."""
-
-
-def _blocks(values: Factors, unique: npt.NDArray[np.int64],
-            group: npt.NDArray[np.int64], high: npt.NDArray[np.int64]) -> list[_Block]:
-    """The whole-matrix leaves (``high``, their nodes' slots ``unique[group]``) in blocks
-    of nodes with similar numbers of leaves, the nodes with the most first."""
-    if not high.shape[0]:
-        return []
-    n_a, n_b = values.u.shape[2], values.vt.shape[3]
-    counts = np.bincount(group, minlength=unique.shape[0])
-    order = np.argsort(-counts, kind="stable")
-    size = order.shape[0]
-    # Cheapest cuts of the nodes (most leaves first) into blocks, each padded to its first
-    # node's leaves: best[j] is the cost of the first j nodes, cut[j] where its last starts.
-    per_block = BLOCK_COST / (n_a * n_b)
-    best = [0.0] + [np.inf] * size
-    cut = [0] * (size + 1)
-    for j in range(1, size + 1):
-        for i in range(j):
-            cost = best[i] + per_block + (j - i) * float(counts[order[i]])
-            if cost < best[j]:
-                best[j], cut[j] = cost, i
-    cuts = [size]
-    while cuts[-1]:
-        cuts.append(cut[cuts[-1]])
-    cuts.reverse()
-    out: list[_Block] = []
-    for start, stop in pairwise(cuts):
-        nodes = order[start:stop]
-        local = np.full(unique.shape[0], -1, dtype=np.int64)
-        local[nodes] = np.arange(nodes.shape[0])
-        rows = np.flatnonzero(local[group] >= 0)
-        mine = local[group[rows]]
-        place = np.zeros(rows.shape[0], dtype=np.int64)
-        seen: dict[int, int] = {}
-        for i, g in enumerate(mine.tolist()):
-            place[i] = seen.get(g, 0)
-            seen[g] = place[i] + 1
-        out.append(_Block(high[rows], rows, mine, place, int(nodes.shape[0]),
-                          int(max(seen.values())),
-                          values.whole(unique[nodes]).reshape(-1, n_a, n_b)))
-    return out
-
-
 def truncated_svd(
     m: AnyFloats, rank: int, oversample: int = 8, power: int = 2
 ) -> tuple[AnyFloats, AnyFloats, AnyFloats, FloatArray]:
@@ -557,10 +448,3 @@ def truncated_svd(
     rest = m - (u * s[:, None, :r]) @ vt[:, :r]
     left = np.square(rest, out=rest).sum(axis=(1, 2), dtype=np.float64)
     return u, s[:, :r], vt[:, :r], left
-
-
-def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:
-    """``(leaves, k)``: 1 at each leaf's root raise, to sum leaves' values per raise."""
-    out: FloatArray = np.zeros((owner.shape[0], k))
-    out[np.arange(owner.shape[0]), owner] = 1.0
-    return out

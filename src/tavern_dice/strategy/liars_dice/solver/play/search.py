@@ -63,7 +63,8 @@ from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     blueprint_round,
     load_blueprint,
 )
-from tavern_dice.strategy.liars_dice.solver.play.leaves import LeafSet, LeafValues, leaf_values
+from tavern_dice.strategy.liars_dice.solver.play.leaf_set import LeafSet
+from tavern_dice.strategy.liars_dice.solver.play.leaves import LeafValues, leaf_values
 from tavern_dice.strategy.liars_dice.solver.play.tables import TableError
 
 FloatArray = npt.NDArray[np.float64]
