@@ -1,9 +1,9 @@
 """What ``strong`` costs a player and a host: decision CPU time, cold and warm, and memory.
 
 Each case runs in a fresh process (so its first decision is a cold one: data loaded, caches
-empty) that plays ``--rounds`` single rounds of ``strong`` against ``trusting`` (or ``--opponent``) and times
-every decision ``strong`` makes, on its turn and out of turn, in CPU seconds
-(``time.process_time``). Printed per case: the cold decision (the first of the process),
+empty) that plays ``--rounds`` single rounds of ``strong`` against ``trusting`` (or
+``--opponent``) and times every decision ``strong`` makes, on its turn and out of turn, in
+CPU seconds (``time.process_time``). Printed per case: the cold decision (the first of the process),
 the warm ones' median, 99th percentile and maximum, and the process's peak RSS. Heads-up
 cases are single rounds dealt with the given dice (first bidder's first), under the seed's
 rules (``tavern``), the ``standard`` raise and ones wild (``wild``, cases 12-13); the 4- and
