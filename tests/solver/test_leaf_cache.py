@@ -111,3 +111,16 @@ def test_writing_a_round_removes_its_stale_entries(tmp_path: Path,
     assert entry != stale and not stale.exists()
     assert other_round.exists()  # another round's entry is not this write's to judge
     leaves.leaf_values.cache_clear()
+
+
+def test_an_entry_whose_whole_matrices_are_misnumbered_is_built_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch, tmp_path)
+    good = leaves.leaf_values(KEY, *ROUND).factors[0].slot.copy()
+    [entry] = _entries(tmp_path)
+    wrong = good.copy()
+    wrong[wrong >= 0] = wrong[wrong >= 0][::-1] + 1  # right shape, numbers out of range
+    np.save(entry / "slot.npy", wrong)
+    leaves.leaf_values.cache_clear()
+    assert np.array_equal(leaves.leaf_values(KEY, *ROUND).factors[0].slot, good)
+    leaves.leaf_values.cache_clear()

@@ -352,7 +352,8 @@ def _from_cache(key: str, first: int, second: int,
             or slot.dtype != np.int64 or u.ndim != 4 or vt.ndim != 4 or dense.ndim != 4
             or u.shape[:3] != (1, nodes, n0) or vt.shape[:2] != (1, nodes)
             or vt.shape[2:] != (u.shape[3], n1) or slot.shape != (nodes,)
-            or dense.shape != (1, int((slot >= 0).sum()), n0, n1)):
+            or dense.shape != (1, int((slot >= 0).sum()), n0, n1)
+            or not np.array_equal(slot[slot >= 0], np.arange(dense.shape[1]))):
         return None
     mine = Factors(u, vt, slot, dense)
     return LeafValues(first, second, game, (Memory(tree, None, None),),
