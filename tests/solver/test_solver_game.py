@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 
@@ -136,3 +137,32 @@ def test_window_tree_merges_histories() -> None:
     two = PublicTree.build(6, recall=2)
     assert two.node_of([0, 1, 2, 4]) == two.node_of([2, 4])
     assert two.node_of([0, 1, 3, 4]) != two.node_of([2, 4])
+
+
+def _same_tree(a: PublicTree, b: PublicTree) -> None:
+    """Every field of two compiled DAGs equal, their sweep groups included."""
+    for field in dataclasses.fields(a):
+        x, y = getattr(a, field.name), getattr(b, field.name)
+        if field.name == "groups":
+            assert len(x) == len(y)
+            for g, h in zip(x, y, strict=True):
+                for part in dataclasses.fields(g):
+                    u, v = getattr(g, part.name), getattr(h, part.name)
+                    assert (np.array_equal(u, v) if isinstance(u, np.ndarray) else u == v), \
+                        part.name
+        elif isinstance(x, tuple) and x and isinstance(x[0], np.ndarray):
+            assert all(np.array_equal(u, v) for u, v in zip(x, y, strict=True)), field.name
+        elif isinstance(x, np.ndarray):
+            assert np.array_equal(x, y), field.name
+        else:
+            assert x == y, field.name
+
+
+@pytest.mark.parametrize("recall", [1, 2])
+def test_the_written_down_window_dag_is_the_walked_one(recall: int) -> None:
+    # The walk numbers windows as it meets them; the closed form must keep that numbering
+    # (the blueprints' stored rows follow it), for every round size up to 10 dice of 6.
+    for n_bids in [*range(1, 16), 37, 61]:
+        _same_tree(PublicTree._build_window_closed(n_bids, recall),
+                   PublicTree._build_window_bfs(n_bids, recall))
+    assert PublicTree.build(8, recall=3).recall == 3  # longer memories are walked

@@ -162,6 +162,57 @@ class PublicTree:
 
     @classmethod
     def _build_window(cls, n_bids: int, k: int) -> PublicTree:
+        if k in (1, 2):
+            return cls._build_window_closed(n_bids, k)
+        return cls._build_window_bfs(n_bids, k)
+
+    @classmethod
+    def _build_window_closed(cls, n_bids: int, k: int) -> PublicTree:
+        """The last-``k``-wagers DAG for ``k`` 1 or 2, its nodes and edges written down at
+        once (a two-wager DAG of 60 wagers has 72,000 edges: 0.1-0.15 s of CPU walked one
+        at a time) in the order :meth:`_build_window_bfs` discovers them within each
+        (last wager, actor), so the compiled DAG is the same one.
+
+        The nodes of last wager ``L``: with ``k`` 2, the first bidder's windows ``(c, L)``
+        (``c < L``), then the second's ``(L,)`` and ``(d, L)`` (``1 <= d < L``: the second
+        bidder never acts after wager 0 but as the round's second wager); with ``k`` 1,
+        ``(L,)`` for the first bidder (``L >= 1``), then the second's."""
+        n = n_bids
+        last = np.arange(n, dtype=np.int64)
+        if k == 2:
+            # offset[L]: the first node of last wager L; actor 0's come first, L of them.
+            offset = np.where(last == 0, 1, 2 + last * (last - 1))
+            windows: list[tuple[tuple[int, ...], int]] = [((), 0)]
+            for lay in range(n):
+                windows += [((c, lay), 0) for c in range(lay)]
+                windows += [((lay,), 1)] + [((d, lay), 1) for d in range(1, lay)]
+        else:
+            offset = np.where(last == 0, 1, 2 * last)
+            windows = [((), 0)]
+            for lay in range(n):
+                windows += ([((lay,), 0)] if lay else []) + [((lay,), 1)]
+        layer = np.array([w[-1] if w else -1 for w, _ in windows], dtype=np.int64)
+        actor = np.array([a for _, a in windows], dtype=np.int64)
+        counts = np.where(layer < 0, n, n - 1 - layer)
+        pars = np.repeat(np.arange(layer.shape[0], dtype=np.int64), counts)
+        starts = np.cumsum(counts) - counts
+        acts = layer[pars] + 1 + np.arange(pars.shape[0], dtype=np.int64) - starts[pars]
+        by, was = actor[pars], layer[pars]
+        if k == 2:
+            # The root's child (c,) for actor 1 sits after actor 0's c windows; actor 1's
+            # children (L, c) at c's offset plus L; actor 0's (L, c) for actor 1 at c's
+            # offset plus c (actor 0's windows) plus L (after the window (c,) at 0).
+            kids = np.where(was < 0, offset[acts] + acts,
+                            np.where(by == 1, offset[acts] + was, offset[acts] + acts + was))
+        else:
+            kids = np.where(by == 1, offset[acts], offset[acts] + (acts > 0))
+        keys = {key: i for i, key in enumerate(windows)}
+        return cls._compile(n_bids, k, layer, actor, pars, kids, acts, None, keys)
+
+    @classmethod
+    def _build_window_bfs(cls, n_bids: int, k: int) -> PublicTree:
+        """The last-``k``-wagers DAG by a walk from the root, its windows numbered as the
+        walk first meets them."""
         root: tuple[tuple[int, ...], int] = ((), 0)
         keys = {root: 0}
         order = [root]
