@@ -7,7 +7,7 @@ and the time the games took; then the ratings over all the games together, the o
 to players. ``--write`` stores them in ``src/tavern_dice/data/level_ratings.json``.
 
     .venv/bin/python benchmarks/levels.py [--games 2:2000,4:1200,6:960] [--workers 2]
-        [--top-heads-up 300] [--seed 1] [--keep DIR] [--write]
+        [--top-heads-up 600] [--seed 1] [--keep DIR] [--write]
 
 ``--keep DIR`` saves each table size's games there as it finishes (``games-N.json``) and
 reuses them on the next run with the same seed and counts, so an interrupted run, or a
@@ -15,10 +15,10 @@ second look at the figures, does not play them again.
 
 Cost: the five cheaper levels play a game in 0.01-0.1 s. The top level, ``vell`` (the
 ``strong`` bot), costs about 0.5-0.8 s a game at four and six players, and heads-up under the
-seed's rules it searches each decision in a round of 7-10 dice (about 3.3 s of CPU a
+seed's rules it searches each decision in a round of 7-10 dice (about 2.4 s of CPU a
 game), so heads-up its games are capped by ``--top-heads-up`` (0: the top level is rated at
-four and six players only). The defaults are the shipped run, which took 1,077 s on two
-workers.
+four and six players only). The defaults are the shipped run, which took 2,827 s on one
+worker (the heads-up games 1,450 s of it).
 """
 
 from __future__ import annotations
@@ -88,8 +88,8 @@ def main() -> None:
                         help="games at each table size, SIZE:GAMES,...")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--top-heads-up", type=int, default=300,
-                        help=f"heads-up games {TOP} plays at most (each ~3 s of CPU)")
+    parser.add_argument("--top-heads-up", type=int, default=600,
+                        help=f"heads-up games {TOP} plays at most (each ~2.5-3.5 s of CPU)")
     parser.add_argument("--keep", type=Path, help="save and reuse each size's games here")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     args = parser.parse_args()

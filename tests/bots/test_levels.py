@@ -10,7 +10,7 @@ import pytest
 
 from tavern_dice.blackjack.state import BlackjackGame
 from tavern_dice.bots.levels import BLACKJACK_LEVELS, LIARS_LEVELS, PERSONAS, persona
-from tavern_dice.bots.registry import make_blackjack_bot, make_liars_dice_bot
+from tavern_dice.bots.registry import BotError, make_blackjack_bot, make_liars_dice_bot
 from tavern_dice.bots.table_talk import TableTalk
 from tavern_dice.dice import ScriptedDice, SeededDice
 from tavern_dice.events import DiceRolled, Event
@@ -75,6 +75,48 @@ def test_levels_sit_wherever_a_bot_does() -> None:
     assert type(make_liars_dice_bot("probabilistic")).__name__ == "ProbabilisticLiarsDiceBot"
     result = simulate_liars_dice(["pip", "mags"], games=6, seed=1, workers=1)
     assert [r.games for r in result.bots] == [6, 6]
+
+
+def _decisions(bot: object, players: int) -> list[object]:
+    """``bot``'s first answers, on turn and out of turn, to the opening view of a game of
+    ``players`` (the same view each time: only the bot's own draws differ)."""
+    game = LiarsDiceGame(players, dice=SeededDice(7))
+    opening = game.view(game.turn)
+    game.wager(opening.legal_wagers[-1])  # the highest wager: worth calling
+    answer = game.view(game.turn)
+    return [(bot.choose_action(opening), bot.wants_to_accuse(answer))  # type: ignore[attr-defined]
+            for _ in range(30)]
+
+
+def test_a_careless_slip_for_one_table_size_is_used_at_that_size_only() -> None:
+    from tavern_dice.bots.liars_careless import CarelessLiarsDiceBot
+
+    def bot(slip: float, slip_at: dict[int, float] | None = None) -> CarelessLiarsDiceBot:
+        return CarelessLiarsDiceBot(seed=3, base="probabilistic", slip=slip, slip_at=slip_at)
+
+    # Never careless but heads-up, where always: heads-up it answers as the always-careless
+    # bot with the same seed, at three players as the never-careless one.
+    heads_up_only = bot(0.0, {2: 1.0})
+    assert heads_up_only.slip_for(2) == 1.0 and heads_up_only.slip_for(3) == 0.0
+    assert _decisions(heads_up_only, 2) == _decisions(bot(1.0), 2)
+    assert _decisions(bot(0.0, {2: 1.0}), 3) == _decisions(bot(0.0), 3)
+    assert _decisions(bot(1.0), 2) != _decisions(bot(0.0), 2)  # the test can tell them apart
+    for wrong in ({1: 0.5}, {2: 1.5}, {True: 0.5}):
+        with pytest.raises(BotError, match="slip_at"):
+            bot(0.1, wrong)
+
+
+def test_the_levels_slip_more_heads_up_where_they_say_so() -> None:
+    # The heads-up ladder is measured on its own (benchmarks/levels.py): the careless
+    # levels slip more there, and as before at four and six players.
+    for level in LIARS_LEVELS:
+        seated = make_liars_dice_bot(level.kind, seed=1)
+        if not level.slip_at:
+            continue
+        assert level.slip_at[2] > level.slip
+        assert seated.slip_for(2) == level.slip_at[2]  # type: ignore[attr-defined]
+        assert seated.slip_for(4) == seated.slip_for(6) == level.slip  # type: ignore[attr-defined]
+    assert {p.kind for p in LIARS_LEVELS if p.slip_at} == {"tobb", "bess", "mags", "aldous"}
 
 
 # ----------------------------------------------------------------------- table talk

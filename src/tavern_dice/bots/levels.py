@@ -50,6 +50,9 @@ class Persona:
         base: the registry kind of the bot it plays.
         options: that bot's options.
         slip: the chance of a careless, random decision (Liar's Dice only).
+        slip_at: that chance at a table of a given size (the players the game started
+            with), where it differs from ``slip``: the ladder's order is measured at 2, 4
+            and 6 players, and some levels play closer to the next one up at one size.
         talk: its table talk: lines by occasion (see :mod:`tavern_dice.bots.table_talk`).
     """
 
@@ -63,9 +66,11 @@ class Persona:
     options: Mapping[str, Any] = field(default_factory=dict)
     slip: float = 0.0
     talk: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    slip_at: Mapping[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "slip_at", MappingProxyType(dict(self.slip_at)))
         object.__setattr__(self, "talk", MappingProxyType(dict(self.talk)))
 
     def __call__(self, **kwargs: Any) -> Any:
@@ -79,9 +84,10 @@ class Persona:
         if self.game == BLACKJACK:
             bet = kwargs.get("bet_cp", registry.DEFAULT_BET_CP)
             return registry.make_blackjack_bot(self.base, name, seed, bet, **options)
-        if self.slip:
+        if self.slip or self.slip_at:
             return registry.make_liars_dice_bot(
-                "careless", name, seed, base=self.base, slip=self.slip, base_options=options)
+                "careless", name, seed, base=self.base, slip=self.slip, base_options=options,
+                slip_at=dict(self.slip_at))
         return registry.make_liars_dice_bot(self.base, name, seed, **options)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
@@ -108,7 +114,7 @@ PIP = Persona(
 TOBB = Persona(
     "tobb", "Tobb", "three ales in",
     "Knows the odds of his own dice and uses them now and then; more often the ale decides.",
-    LIARS, 2, "probabilistic", slip=0.6,
+    LIARS, 2, "probabilistic", slip=0.6, slip_at={2: 0.7},
     talk={
         "open": ("{wager}. *hic*", "Let's say... {wager}. Where's my mug?"),
         "raise": ("{wager}, and another round for the table!",
@@ -125,7 +131,7 @@ BESS = Persona(
     "bess", "Bess", "the barmaid",
     "Opens on faces she holds none of and calls whoever takes the bait; busy with the "
     "tables, she slips now and then.",
-    LIARS, 3, "bluffer", slip=0.25,
+    LIARS, 3, "bluffer", slip=0.25, slip_at={2: 0.45},
     talk={
         "open": ("{wager}, love.", "I'll start us off: {wager}.", "{wager}. Trust me."),
         "raise": ("{wager}, and mind your elbows.", "Fine, {wager}."),
@@ -141,7 +147,7 @@ MAGS = Persona(
     "mags", "Mags", "the tally-keeper",
     "Counts her own dice and plays the exact odds, though she loses count now and then; "
     "never bluffs, and never reads your bids either.",
-    LIARS, 4, "probabilistic", slip=0.1,
+    LIARS, 4, "probabilistic", slip=0.1, slip_at={2: 0.3},
     talk={
         "open": ("{wager}.", "{wager}. The numbers say so."),
         "raise": ("{wager}. That's the sum of it.", "{wager}."),
@@ -157,7 +163,7 @@ ALDOUS = Persona(
     "aldous", "Aldous", "the friar",
     "Reads every bid at the table as an honest one and weighs every outcome, when his mind "
     "is not on his prayers; a bold bluff fools him.",
-    LIARS, 5, "trusting", slip=0.08,
+    LIARS, 5, "trusting", slip=0.08, slip_at={2: 0.2},
     talk={
         "open": ("{wager}, and bless the dice.", "Let us begin with {wager}."),
         "raise": ("{wager}, if I read you right, {them}.", "{wager}, in good faith."),
