@@ -331,9 +331,11 @@ def leaf_values(key: str, first: int, second: int) -> LeafValues:
 
 
 def _cache_entry(key: str, first: int, second: int) -> str | None:
-    """The round's disk-cache entry, or ``None`` where the leaves are not the shipped kind
-    (a research setting: two memories, continuations, escapes), which are built each time."""
-    if RECALL != 1 or ESCAPES or CONTINUATIONS != ("blueprint",):
+    """The round's disk-cache entry, or ``None`` where the cache is off or the leaves are not
+    the shipped kind (a research setting: two memories, continuations, escapes), which are
+    built each time."""
+    if (RECALL != 1 or ESCAPES or CONTINUATIONS != ("blueprint",)
+            or leaf_cache.cache_folder() is None):  # no entry: the blueprint not hashed
         return None
     return leaf_cache.entry_name(key, first, second,
                                  f"rank={RANK}|residual={DENSE_RESIDUAL}|power={SVD_POWER}")

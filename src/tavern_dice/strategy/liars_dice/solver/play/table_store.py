@@ -89,15 +89,18 @@ class ChunkedRows:
         if hi <= lo:
             return np.zeros((0, self.shape[1]), dtype=self.dtype)
         first, last = lo // self.chunk_rows, (hi - 1) // self.chunk_rows
-        parts = [self.chunk(k) for k in range(first, last + 1)]
-        whole = parts[0] if len(parts) == 1 else np.concatenate(parts)
         base = first * self.chunk_rows
-        return np.array(whole[lo - base:hi - base])
+        if first == last:  # a copy: the kept chunk stays as read
+            return self.chunk(first)[lo - base:hi - base].copy()
+        whole = np.concatenate([self.chunk(k) for k in range(first, last + 1)])
+        return whole[lo - base:hi - base]
 
     def __getitem__(self, index: slice | SupportsIndex | npt.ArrayLike) -> npt.NDArray[Any]:
         if isinstance(index, slice):
             lo, hi, step = index.indices(self.shape[0])
-            return self.rows(lo, hi)[::step] if hi > lo else self.rows(0, 0)
+            if step == 1:
+                return self.rows(lo, hi)
+            index = np.arange(lo, hi, step)
         at = np.asarray(index)
         if at.dtype == bool:
             at = np.flatnonzero(at)
@@ -112,7 +115,7 @@ class ChunkedRows:
         return found
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> npt.NDArray[Any]:
-        whole = self.rows(0, self.shape[0]) if self.shape[0] else self.rows(0, 0)
+        whole = self.rows(0, self.shape[0])
         out: npt.NDArray[Any] = whole if dtype is None else whole.astype(dtype)
         return out
 
