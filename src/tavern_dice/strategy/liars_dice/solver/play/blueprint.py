@@ -173,7 +173,11 @@ class Blueprint:
         recall = self.tree.recall or 1
         node = self.tree.window_node(list(wagers)[-recall:], player)
         actor, slots = self.tree.slots_at(node)
-        probs = _node_rows(self.raw[actor][slots][:, list(hands)]).T
+        block = self.raw[actor][slots]
+        numbers = list(hands)
+        if numbers != list(range(block.shape[1])):  # a model asks for every hand in order
+            block = block[:, numbers]
+        probs = _node_rows(block).T
         return self.tree.slot_action[actor][slots].tolist(), probs
 
 
@@ -280,9 +284,13 @@ def _node_rows(raw: npt.NDArray[np.uint8]) -> FloatArray:
     """One node's stored ``(slots, hands)`` probabilities summing to 1 again per hand after
     quantisation; a hand with nothing left plays the node's first action (the accusation
     where legal)."""
-    block = raw.astype(np.float64)
-    total = block.sum(axis=0)
-    out: FloatArray = np.divide(block, total, out=np.zeros_like(block), where=total > 0)
+    # Summed as integers and divided once: the same figures as dividing a float copy
+    # (every total is exact), in less than half the time of a model's answer.
+    total = raw.sum(axis=0, dtype=np.int64)
+    if total.all():
+        quotient: FloatArray = raw / total
+        return quotient
+    out: FloatArray = np.divide(raw, total, out=np.zeros(raw.shape), where=total > 0)
     out[0, total <= 0] = 1.0
     return out
 
@@ -340,8 +348,14 @@ def blueprint_policy(
             actions, probs = blueprint.policy(wagers, player, numbers)
         except IllegalActionError:  # wagers that do not rise in the standard order
             continue
-        return keep_legal(
-            view, [ACCUSE if a == game.bids.liar else game.bids.wager(a) for a in actions],
-            probs,
-        )
+        named = _named_actions(key, first, second)
+        return keep_legal(view, [named[a] for a in actions], probs)
     return None
+
+
+@lru_cache(maxsize=16)
+def _named_actions(key: str, first: int, second: int) -> tuple[LiarsDiceAction, ...]:
+    """The engine's action of each of the round's action numbers (made once: a model of
+    the bot names a node's actions at every answer it is asked for)."""
+    bids = blueprint_game(key, first, second).bids
+    return tuple(ACCUSE if a == bids.liar else bids.wager(a) for a in range(bids.liar + 1))

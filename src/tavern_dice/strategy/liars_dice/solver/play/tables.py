@@ -127,7 +127,14 @@ def data_file(name: str, folder: Path | None = None) -> Path:
         folder = Path(os.environ["TAVERN_TABLES"])
     if folder is not None:
         return folder / name
-    return Path(str(resources.files("tavern_dice").joinpath(f"data/{name}")))
+    return _package_data() / name
+
+
+@lru_cache(maxsize=1)
+def _package_data() -> Path:
+    """The package's data folder (looked up once: a model of the bot asks for a round's
+    file at every answer it is asked for)."""
+    return Path(str(resources.files("tavern_dice").joinpath("data")))
 
 
 def save(tables: dict[tuple[int, int], RoundTable], key: str, path: Path) -> None:
