@@ -34,10 +34,14 @@ tree's, on a fresh database each (``--repeat N``: N times over, in turn, as the 
 other load comes and goes). ``--profile FILE`` runs this tree's server under cProfile
 (one process: the ``sqlite`` set-up) and writes its statistics to ``FILE`` when the server
 stops (``python -m pstats`` reads them), to see where a server's time goes flat out.
+``--deflate``: the players' sockets offer permessage-deflate, as browsers do (this tree's
+server compresses only if told to: ``--server-args=--ws-compression``).
 
     .venv/bin/python benchmarks/web_load.py            # both set-ups, 500/1000/2000, 500/0 ms
     .venv/bin/python benchmarks/web_load.py --setups sqlite --players 500 --think-ms 0
     .venv/bin/python benchmarks/web_load.py --setups sqlite --players 500 --think-ms 0 --old main
+    .venv/bin/python benchmarks/web_load.py --setups sqlite --players 500 --think-ms 0 \
+        --deflate --old main
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ import contextlib
 import json
 import os
 import random
+import shlex
 import socket
 import statistics
 import subprocess
@@ -91,6 +96,8 @@ class Version:
     src: Path | None = None
     """The worktree's ``src`` (first on ``PYTHONPATH``); ``None``: the installed package."""
     profile: str | None = None
+    options: tuple[str, ...] = ()
+    """More ``tavern serve`` options (``--server-args``)."""
 
 
 @dataclass
@@ -183,7 +190,8 @@ async def start_server(port: int, url: str, folder: Path, workers: int,
                "--host", HOST, "--port", str(port), "--database-url", url,
                "--workers", str(workers),
                # Every table comes from this one address: lift the per-client cap.
-               "--tables-per-client", "1000000", "--max-open-tables", "1000000"]
+               "--tables-per-client", "1000000", "--max-open-tables", "1000000",
+               *version.options]
     # The server's output goes to a file: a pipe nobody reads would fill up and stall it.
     log_path = folder / f"server-{port}.log"
     log = log_path.open("w")
@@ -305,9 +313,11 @@ class Host:
                     await self.ws.send(json.dumps({"type": "start"}))
 
 
-async def connect(port: int, table_id: str, token: str) -> Any:
+async def connect(port: int, table_id: str, token: str, deflate: bool = False) -> Any:
+    """A player's socket, ``hello`` sent and answered; ``deflate``: it offers
+    permessage-deflate, as browsers do (the server uses it if it is allowed to)."""
     ws = await websockets.connect(f"ws://{HOST}:{port}/ws/{table_id}", max_size=None,
-                                  compression=None)
+                                  compression="deflate" if deflate else None)
     await ws.send(json.dumps({"type": "hello", "token": token}))
     welcome = json.loads(await ws.recv())
     if welcome["type"] != "welcome":
@@ -316,7 +326,8 @@ async def connect(port: int, table_id: str, token: str) -> Any:
 
 
 async def seat_table(http: httpx.AsyncClient, port: int, players: int, t: int,
-                     table_size: int, stats: Stats, rng: random.Random, think_s: float
+                     table_size: int, stats: Stats, rng: random.Random, think_s: float,
+                     deflate: bool = False
                      ) -> tuple[list[Any], list[asyncio.Future[None]], Any]:
     """One table: created, its people joined and connected, its host connected."""
     created = (await http.post("/api/tables", json={
@@ -329,18 +340,18 @@ async def seat_table(http: httpx.AsyncClient, port: int, players: int, t: int,
     for p in range(table_size):
         joined = (await http.post(f"/api/tables/{table_id}/join",
                                   json={"name": f"P{t}-{p}"})).json()
-        ws = await connect(port, table_id, joined["seat_token"])
+        ws = await connect(port, table_id, joined["seat_token"], deflate)
         sockets.append(ws)
         player = Player(ws, stats, think_s, random.Random(rng.random()))
         tasks.append(asyncio.ensure_future(player.run()))
-    host_ws = await connect(port, table_id, created["host_token"])
+    host_ws = await connect(port, table_id, created["host_token"], deflate)
     sockets.append(host_ws)
     tasks.append(asyncio.ensure_future(Host(host_ws, stats).run()))
     return sockets, tasks, host_ws
 
 
 async def run_level(setup: Setup, players: int, table_size: int, duration_s: float,
-                    think_s: float, seed: int) -> dict[str, float]:
+                    think_s: float, seed: int, deflate: bool = False) -> dict[str, float]:
     stats = Stats()
     rng = random.Random(seed)
     tables = max(1, players // table_size)
@@ -352,7 +363,7 @@ async def run_level(setup: Setup, players: int, table_size: int, duration_s: flo
     async def one(http: httpx.AsyncClient, t: int) -> None:
         async with gate:
             got = await seat_table(http, setup.port, players, t, table_size, stats,
-                                   random.Random(rng.random()), think_s)
+                                   random.Random(rng.random()), think_s, deflate)
         sockets.extend(got[0])
         tasks.extend(got[1])
         hosts.append(got[2])
@@ -415,7 +426,7 @@ async def measure(name: str, versions: list[Version], folder: Path, cluster: Any
         setup = await start_setup(name, folder, level, cluster, version)
         try:
             r = await run_level(setup, n, args.table_size, args.duration, think / 1000,
-                                args.seed + n)
+                                args.seed + n, args.deflate)
         finally:
             setup.stop()
             if cluster is not None:
@@ -452,7 +463,8 @@ async def main_async(args: argparse.Namespace) -> int:
     if any(name not in ("sqlite", "postgres") for name in setups):
         raise SystemExit("set-ups are sqlite and postgres")
     with old_worktree(args.old) as old:
-        versions = [Version("new: " if old else "", profile=args.profile)]
+        versions = [Version("new: " if old else "", profile=args.profile,
+                            options=tuple(shlex.split(args.server_args)))]
         if old is not None:
             commit = subprocess.run(["git", "-C", str(old), "rev-parse", "--short", "HEAD"],
                                     check=True, capture_output=True, text=True).stdout.strip()
@@ -499,6 +511,11 @@ def main() -> int:
                         help="measure each level this many times, the versions in turn")
     parser.add_argument("--old", metavar="REF",
                         help="also measure commit REF (a git worktree), side by side")
+    parser.add_argument("--deflate", action="store_true",
+                        help="players' sockets offer permessage-deflate, as browsers do")
+    parser.add_argument("--server-args", default="", metavar="ARGS",
+                        help="more `tavern serve` options for this tree's servers, "
+                        "e.g. --server-args=--ws-compression")
     parser.add_argument("--profile", metavar="FILE",
                         help="run this tree's server under cProfile; statistics to FILE")
     args = parser.parse_args()

@@ -49,6 +49,19 @@ class ViewMixin(Generic[ActionT]):
         """The JSON-ready fields of the game's own state (after ``round``)."""
         raise NotImplementedError
 
+    def personal_dict(self) -> dict[str, Any]:
+        """The fields of ``to_dict(include_log=False)`` that may differ between viewers
+        of one state: ``seat`` and what only that seat sees or may do."""
+        raise NotImplementedError
+
+    def shared_dict(self) -> dict[str, Any]:
+        """The other fields of ``to_dict(include_log=False)``, the same for every viewer
+        of one state (the web table encodes them once per change for all its seats)."""
+        data = self.to_dict(include_log=False)
+        for key in self.personal_dict():
+            del data[key]
+        return data
+
     def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
         """JSON-ready form (for the web table). ``include_log=False`` leaves out ``"log"``
         (a table that sends new events as they happen needs no copy of the whole log)."""

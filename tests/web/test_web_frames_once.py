@@ -80,9 +80,10 @@ def test_web_one_action_at_a_6_player_table_builds_each_distinct_frame_once(
     # a seat and every spectator get the very same text.
     assert len({id(text) for text in texts}) == 8
     assert texts[6] is texts[0] and texts[8] is texts[9] is texts[10]
-    # Encoded once each: the summary, the shared parts, 7 views, the new wager (a public
-    # event, for everyone alike) and the 8 readers' "you".
-    assert built["encode"] == 1 + 1 + 7 + 1 + 8
+    # Encoded once each: the summary, the shared parts, what each of the 7 views has of
+    # its own, what every view shows alike, and the new wager (a public event, for
+    # everyone alike); the 8 readers' "you" were encoded with their first frames.
+    assert built["encode"] == 1 + 1 + 7 + 1 + 1
     frame = json.loads(texts[0])
     assert frame["you"] == {"role": "player", "player_id": "p0", "seat": 0}
     assert frame["table"] == {"table_id": "t_1", "seats": seats}
@@ -91,3 +92,8 @@ def test_web_one_action_at_a_6_player_table_builds_each_distinct_frame_once(
     assert frame["game"]["status"] == "playing"
     # Another seat's frame shows that seat's own dice, not seat 0's.
     assert json.loads(texts[1])["game"]["view"]["own_dice"] == list(engine.hands[1])
+    # Each reader's view, joined from its parts, is the whole view of its seat.
+    for conn, text in zip(conns, texts, strict=True):
+        seat = None if conn.player_id is None else seats.index(conn.player_id)
+        assert json.loads(text)["game"]["view"] == json.loads(
+            json.dumps(engine.view(seat).to_dict(include_log=False)))

@@ -105,3 +105,26 @@ def test_web_serve_on_one_address_prints_only_it(monkeypatch: Any) -> None:
                                       "--database-url", "sqlite://"])
     assert result.exit_code == 0, result.output
     assert "phones" not in result.output
+
+
+def test_web_serve_ws_compression_reaches_uvicorn_off_by_default(monkeypatch: Any) -> None:
+    import gc
+
+    import uvicorn
+
+    from tavern_dice.web.workers import GC_THRESHOLDS
+
+    configs: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: configs.append(
+        (self.config, gc.get_threshold())))
+    thresholds = gc.get_threshold()
+    try:
+        for extra in ([], ["--ws-compression"], ["--no-ws-compression"]):
+            result = CliRunner().invoke(app, ["serve", "--port", str(free_port()),
+                                              "--database-url", "sqlite://", *extra])
+            assert result.exit_code == 0, result.output
+    finally:
+        gc.set_threshold(*thresholds)  # the server tunes its collector; this process not
+    assert [c.ws_per_message_deflate for c, _ in configs] == [False, True, False]
+    assert all(collector == GC_THRESHOLDS for _, collector in configs)
+    assert "--ws-compression" in CliRunner().invoke(app, ["serve", "--help"]).output

@@ -133,6 +133,14 @@ class BlackjackView(ViewMixin[BlackjackAction]):
                 total=self.totals.get(seat, 0), target=self.target,
             )
 
+    def personal_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "legal_actions": list(self.legal_actions),
+            "legal_bonuses": list(self.legal_bonuses),
+            "bet_limits": None if self.bet_limits is None else list(self.bet_limits),
+        }
+
     def _state_dict(self) -> dict[str, Any]:
         return {
             "balances": list(self.balances),

@@ -139,6 +139,13 @@ def serve(
                           help="Tables one process holds in memory at once (idle ones are "
                           "put away and load again when visited).")
     ] = DEFAULT_LIMITS.max_open,
+    ws_compression: Annotated[
+        bool, typer.Option("--ws-compression/--no-ws-compression",
+                           help="Compress WebSocket frames (permessage-deflate) for "
+                           "clients that offer it, as browsers do. Off by default: the "
+                           "frames are small, and compressing each one for each socket "
+                           "costs the server more CPU than the rest of sending it.")
+    ] = False,
 ) -> None:
     """Host a web table for Liar's Dice and Dice Blackjack: create a table, share the link.
 
@@ -159,7 +166,7 @@ def serve(
     settings = ServeSettings(
         database_url=database_url, peer_host=peer_host if postgres else None,
         log_level=log_level, log_format=log_format, tables_per_client=tables_per_client,
-        max_open_tables=max_open_tables)
+        max_open_tables=max_open_tables, ws_compression=ws_compression)
     typer.echo(f"Tavern Dice web table: open {open_address(host, port)}")
     for address in lan_addresses(host):
         typer.echo(f"  from phones on your network: {open_address(address, port)}")

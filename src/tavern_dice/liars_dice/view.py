@@ -16,7 +16,7 @@ from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction, as_action
 from tavern_dice.liars_dice.checks import check_accuse, check_wager
 from tavern_dice.liars_dice.events import Revealed
 from tavern_dice.liars_dice.rules import LiarsDiceRules
-from tavern_dice.liars_dice.wager import AnyWager
+from tavern_dice.liars_dice.wager import AnyWager, wager_codes
 from tavern_dice.view_base import ViewMixin
 
 if TYPE_CHECKING:
@@ -117,6 +117,14 @@ class LiarsDiceView(ViewMixin[LiarsDiceAction]):
             counts=self.dice_counts, round_wagers=self.round_wagers,
         )
 
+    def personal_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "own_dice": list(self.own_dice),
+            "legal_wagers": wager_codes(self.legal_wagers, self.dice_in_play, self.rules.sides),
+            "may_accuse": self.may_accuse,
+        }
+
     def _state_dict(self) -> dict[str, Any]:
         return {
             "starter": self.starter,
@@ -129,7 +137,7 @@ class LiarsDiceView(ViewMixin[LiarsDiceAction]):
             "wager_text": None if self.wager is None else str(self.wager),
             "wager_maker": self.wager_maker,
             "round_wagers": [[seat, w.code()] for seat, w in self.round_wagers],
-            "legal_wagers": [w.code() for w in self.legal_wagers],
+            "legal_wagers": wager_codes(self.legal_wagers, self.dice_in_play, self.rules.sides),
             "may_accuse": self.may_accuse,
             "last_reveal": None if self.last_reveal is None else _reveal_data(self.last_reveal),
             "winner": self.winner,

@@ -114,6 +114,28 @@ def _all_wagers(dice_in_play: int, sides: int, sum_wagers: bool) -> tuple[AnyWag
     return tuple(Wager(q, f) for q in range(1, dice_in_play + 1) for f in range(1, sides + 1))
 
 
+@lru_cache(maxsize=256)
+def _face_codes(dice_in_play: int, sides: int) -> tuple[str, ...]:
+    """The codes of ``_all_wagers(dice_in_play, sides, False)``, item for item."""
+    return tuple(w.code() for w in _all_wagers(dice_in_play, sides, False))
+
+
+def wager_codes(wagers: Sequence[AnyWager], dice_in_play: int, sides: int) -> list[str]:
+    """``[w.code() for w in wagers]``, the codes of the wagers of a table of
+    ``dice_in_play`` ``sides``-sided dice.
+
+    A turn's view lists every legal raise (up to ``sides x dice`` of them) and the web
+    table sends it at each change: the raises are items of the shared increasing list
+    (:func:`_all_wagers`), so their codes are looked up by position, made once per table
+    size. Any other wager (a sum, or an equal wager made elsewhere) is coded as usual.
+    """
+    table = _all_wagers(dice_in_play, sides, False)
+    codes = _face_codes(dice_in_play, sides)
+    size = len(table)
+    return [codes[i] if type(w) is Wager and 0 <= (i := (w.quantity - 1) * sides + w.face - 1)
+            < size and table[i] is w else w.code() for w in wagers]
+
+
 @lru_cache(maxsize=4096)
 def _raises(
     dice_in_play: int, sides: int, rule: RaiseRule, current: AnyWager | None, sum_wagers: bool

@@ -163,8 +163,18 @@ class StoreThread:
             return
         if self._observe is not None:
             self._observe(len(jobs), time.perf_counter() - started)
+        # One hand-over per event loop for the whole commit: each wakes the loop.
+        waiting: dict[asyncio.AbstractEventLoop, list[asyncio.Future[Any]]] = {}
         for job in jobs:
-            _done(job.loop, job.future, None, None)
+            waiting.setdefault(job.loop, []).append(job.future)
+        for loop, futures in waiting.items():
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
+                loop.call_soon_threadsafe(_settle_all, futures)
+
+
+def _settle_all(futures: list[asyncio.Future[Any]]) -> None:
+    for future in futures:
+        _settle(future, None, None)
 
 
 def _done(loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any], result: Any,

@@ -68,13 +68,20 @@ class Frames:
         self._shared = shared
         self._table: str | None = None
         self._shared_game: str | None = None
+        self._shared_view: str | None = None
+        self._public: Any = None
+        """The public view (``seat=None``) of this change, once built."""
         self._games: dict[tuple[int | None, int], str] = {}
         self._texts: dict[tuple[str, str | None, int | None, int], str] = {}
+        self._you: dict[tuple[str, str | None, int | None], str] = {}
+        """Each reader's ``you`` object: it never changes, so it is kept across changes."""
 
     def changed(self) -> None:
         """The table changed: every frame is built afresh."""
         self._table = None
         self._shared_game = None
+        self._shared_view = None
+        self._public = None
         self._games = {}
         self._texts = {}
 
@@ -92,7 +99,11 @@ class Frames:
             if table is None:
                 table = self._table = encode(self._summary())
             game = "null" if s is None else self._game(s, seat, start)
-            you = encode({"role": conn.role, "player_id": conn.player_id, "seat": seat})
+            you_key = (conn.role, conn.player_id, seat)
+            you = self._you.get(you_key)
+            if you is None:
+                you = self._you[you_key] = encode(
+                    {"role": conn.role, "player_id": conn.player_id, "seat": seat})
             # The frame {"type", "you", "table", "game"}, joined from its encoded parts.
             text = self._texts[key] = (
                 f'{{"type":"state","you":{you},"table":{table},"game":{game}}}')
@@ -110,7 +121,7 @@ class Frames:
             shared = self._shared_game
             if shared is None:
                 shared = self._shared_game = encode(self._shared(s))
-            view = encode(s.engine.view(seat).to_dict(include_log=False))
+            view = self._view(s, seat)
             events = ",".join([event_text(s, index, seat)
                                for index in range(events_from, len(s.engine.log))])
             # The shared object is never empty: its closing brace gives way to the rest.
@@ -118,6 +129,27 @@ class Frames:
                 f'{shared[:-1]},"view":{view},"events_from":{events_from},'
                 f'"events":[{events}]}}')
         return game
+
+    def _view(self, s: GameSession, seat: int | None) -> str:
+        """``seat``'s view, encoded: its own fields (``personal_dict``) joined to the
+        fields every viewer sees alike (``shared_dict``), which are encoded once per
+        change, from the public view (a seat's may list its legal actions, at length)."""
+        public = self._public
+        if public is None:
+            public = self._public = s.engine.view(None)
+            self._shared_view = encode(public.shared_dict())
+        assert self._shared_view is not None
+        view = public if seat is None else s.engine.view(seat)
+        return _join_objects(encode(view.personal_dict()), self._shared_view)
+
+
+def _join_objects(first: str, second: str) -> str:
+    """Two encoded JSON objects with no key in common, as one."""
+    if first == "{}":
+        return second
+    if second == "{}":
+        return first
+    return f"{first[:-1]},{second[1:]}"
 
 
 def event_text(s: GameSession, index: int, seat: int | None) -> str:

@@ -29,6 +29,13 @@ WS_MAX_BYTES = 64 * 1024
 """Uvicorn's hard cap on a WebSocket message. The app answers frames over 4 KiB with an
 error itself; this cap only bounds the memory one message can take."""
 
+GC_THRESHOLDS = (20_000, 10, 10)
+"""The collector's thresholds in a server process: a young pass every 20,000 objects
+allocated and kept (Python's default: 700). A server allocates and frees objects for
+every frame, and the older passes that the default brings every few seconds under load
+walk every table's games: about 5 % of a busy server's CPU, a tenth of that with these
+(``benchmarks/web_load.py``)."""
+
 RESTART_DELAY_S = 1.0
 """Pause before a dead worker is replaced (longer if workers keep dying)."""
 
@@ -44,6 +51,9 @@ class ServeSettings:
     log_format: str = "text"
     tables_per_client: int = 30
     max_open_tables: int = 500
+    ws_compression: bool = False
+    """Offer permessage-deflate to WebSocket clients. A table's frames are small, and
+    compressing each one for each socket costs more CPU than anything else per frame."""
 
 
 def bind_peer(host: str) -> tuple[socket.socket, str]:
@@ -79,11 +89,19 @@ def run_server(listener: socket.socket, settings: ServeSettings) -> None:
     # collector's full passes, whose pauses hold up every table (load benchmark).
     gc.collect()
     gc.freeze()
-    config = uvicorn.Config(
+    gc.set_threshold(*GC_THRESHOLDS)
+    uvicorn.Server(uvicorn_config(application, settings)).run(sockets=sockets)
+
+
+def uvicorn_config(application: Any, settings: ServeSettings) -> Any:
+    """Uvicorn's settings for a server process (a ``uvicorn.Config``)."""
+    import uvicorn
+
+    return uvicorn.Config(
         application, ws_max_size=WS_MAX_BYTES, log_level=settings.log_level,
         proxy_headers=False, server_header=False, log_config=None,
+        ws_per_message_deflate=settings.ws_compression,
     )
-    uvicorn.Server(config).run(sockets=sockets)
 
 
 def _start_worker(listener: socket.socket, settings: ServeSettings) -> subprocess.Popen[bytes]:

@@ -1,9 +1,10 @@
 """WebSocket connections: reading client frames safely and writing server frames in order.
 
-Each connection gets an outbox queue drained by its own writer task, so a slow
-browser never holds up the table (a table only ever *queues* frames). A client
-that lets its outbox fill up is disconnected (close code 1013) and will get a
-full ``state`` when it reconnects. Client frames are read as text of at most
+A frame is written to the socket at once while the socket takes it (the usual case:
+no task switch, no queue); otherwise it waits in the connection's outbox, drained by
+its own writer task, so a slow browser never holds up the table. A client that lets
+its outbox fill up is disconnected (close code 1013) and will get a full ``state``
+when it reconnects. Client frames are read as text of at most
 :data:`~tavern_dice.web.protocol.MAX_FRAME_BYTES` bytes; anything else gets an
 ``error`` frame and changes nothing (the socket stays open). A message over 64 KiB is
 refused by the server's WebSocket layer before it is read: the socket closes with 1009.
@@ -18,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Coroutine, Generator
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -65,7 +67,9 @@ class Connection:
         self.player_id: str | None = None
         self.sent_game: str | None = None
         self.sent_events = 0
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX_FRAMES)
+        self.outbox: asyncio.Queue[str | _Rest | None] = asyncio.Queue(maxsize=OUTBOX_FRAMES)
+        self.writing = False
+        """The writer task holds a frame it has not finished writing."""
         self.too_slow = False
         """The outbox overflowed: the connection is being closed with 1013."""
         self.gone = False
@@ -78,11 +82,24 @@ class Connection:
         return self.writer_task
 
     def send_text(self, text: str) -> None:
-        """Queue a frame (never blocks); a full outbox closes the connection as too slow."""
+        """Send a frame, or queue it (never blocks); a full outbox closes the connection
+        as too slow."""
         if self.too_slow or self.gone:
             return
+        item: str | _Rest = text
+        if not self.writing and self.outbox.empty() and self.closing is None:
+            # Nothing is ahead of this frame: write it now. The write goes down to the
+            # socket without waiting unless the socket is full; then its rest is the
+            # writer's, and the frames after it queue behind it.
+            rest = _start(self.ws.send_text(text))
+            if rest is None:
+                return
+            if isinstance(rest, BaseException):
+                self.gone = True
+                return
+            item = rest
         try:
-            self.outbox.put_nowait(text)
+            self.outbox.put_nowait(item)
         except asyncio.QueueFull:
             self.too_slow = True
             self.closing = asyncio.get_running_loop().create_task(self._close_too_slow())
@@ -127,13 +144,48 @@ class Connection:
         """Send queued frames in order until told to stop (``None``)."""
         try:
             while True:
-                text = await self.outbox.get()
-                if text is None:
+                item = await self.outbox.get()
+                if item is None:
                     return
-                await self.ws.send_text(text)
+                self.writing = True
+                if isinstance(item, _Rest):
+                    await item
+                else:
+                    await self.ws.send_text(item)
+                self.writing = False
         except (WebSocketDisconnect, RuntimeError, OSError):
             # The browser went away; the reader side notices and detaches the connection.
             self.gone = True
+
+
+def _start(send: Coroutine[Any, Any, None]) -> _Rest | BaseException | None:
+    """Run the coroutine ``send`` up to its first wait, in the caller's task: ``None``
+    if it finished, the error a closed socket raised, or its rest (:class:`_Rest`)."""
+    try:
+        waiting_on = send.send(None)
+    except StopIteration:
+        return None
+    except Exception as error:  # a socket that cannot be written to is gone
+        return error
+    return _Rest(send, waiting_on)
+
+
+class _Rest:
+    """The rest of a coroutine that :func:`_start` ran up to a wait: awaiting it waits
+    for what the coroutine waits on, then runs it to the end."""
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], waiting_on: Any) -> None:
+        self.coroutine = coroutine
+        self.waiting_on = waiting_on
+
+    def __await__(self) -> Generator[Any, None, None]:
+        try:
+            yield self.waiting_on  # handed to the awaiting task, as the coroutine would
+        except BaseException:
+            self.coroutine.close()
+            raise
+        # Resumed as the task would have resumed the coroutine: on to its end.
+        yield from self.coroutine.__await__()
 
 
 async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str) -> None:
