@@ -25,11 +25,16 @@ class _Socket:
         self.sent.append(text)
 
 
+def _connected() -> tuple[_Socket, Connection, asyncio.Task[None]]:
+    """A connection to a fresh :class:`_Socket`, its writer started (in a running loop)."""
+    socket = _Socket()
+    conn = Connection(socket)  # type: ignore[arg-type]
+    return socket, conn, conn.start_writer()
+
+
 def test_web_frames_are_written_at_once_while_the_socket_takes_them() -> None:
     async def scenario() -> None:
-        socket = _Socket()
-        conn = Connection(socket)  # type: ignore[arg-type]
-        writer = conn.start_writer()
+        socket, conn, writer = _connected()
         conn.send_text("a")
         conn.send_text("b")
         # Written without a task switch: nothing was awaited, nothing was queued.
@@ -56,9 +61,7 @@ def test_web_frames_are_written_at_once_while_the_socket_takes_them() -> None:
 
 def test_web_a_socket_that_fails_a_write_is_marked_gone() -> None:
     async def scenario() -> Any:
-        socket = _Socket()
-        conn = Connection(socket)  # type: ignore[arg-type]
-        writer = conn.start_writer()
+        socket, conn, writer = _connected()
         socket.broken = True
         conn.send_text("a")
         assert conn.gone and socket.sent == []
@@ -72,9 +75,7 @@ def test_web_a_socket_that_fails_a_write_is_marked_gone() -> None:
 
 def test_web_a_write_waiting_on_a_full_socket_ends_when_the_writer_is_cancelled() -> None:
     async def scenario() -> None:
-        socket = _Socket()
-        conn = Connection(socket)  # type: ignore[arg-type]
-        writer = conn.start_writer()
+        socket, conn, writer = _connected()
         socket.gate = asyncio.get_running_loop().create_future()
         conn.send_text("a")
         await asyncio.sleep(0)

@@ -31,11 +31,13 @@ Wager(quantity=2, face=1)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import IllegalActionError, RulesetError
+from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.wager import AnyWager, SumWager, Wager
 
@@ -95,6 +97,13 @@ class BidSpace:
     def liar(self) -> int:
         """Action number of the accusation ("liar")."""
         return self.n_bids
+
+    @cached_property
+    def actions(self) -> tuple[LiarsDiceAction, ...]:
+        """The engine's action of every action number: each wager, then ``Accuse()`` at
+        :attr:`liar` (made once: a model of a bot names a node's actions at every answer
+        it is asked for)."""
+        return (*(self.wager(i) for i in range(self.n_bids)), ACCUSE)
 
     def wager(self, index: int) -> AnyWager:
         """The wager numbered ``index``."""

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import IllegalActionError, TavernError
-from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
+from tavern_dice.liars_dice.actions import LiarsDiceAction
 from tavern_dice.liars_dice.rules import RaiseRule
 from tavern_dice.liars_dice.wager import AnyWager
 from tavern_dice.strategy.liars_dice.solver.core.public_tree import PublicTree
@@ -119,10 +119,10 @@ class RoundPolicy:
     ) -> dict[Action, float]:
         """Probabilities over legal actions: wagers (raises) and ``Accuse()``."""
         actions, probs = self.distribution(hand, history)
-        bids = self.game.bids
+        named = self.game.bids.actions
         out: dict[Action, float] = {}
         for a, p in zip(actions.tolist(), probs.tolist(), strict=True):
-            out[ACCUSE if a == bids.liar else bids.wager(a)] = float(p)
+            out[named[a]] = float(p)
         return out
 
     def save(self, path: str | Path) -> None:

@@ -54,7 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tavern_dice.errors import IllegalActionError, TavernError
-from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
+from tavern_dice.liars_dice.actions import LiarsDiceAction
 from tavern_dice.liars_dice.rules import TAVERN, LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.strategy.liars_dice.solver.core.dag import DagCFRSolver
@@ -348,14 +348,6 @@ def blueprint_policy(
             actions, probs = blueprint.policy(wagers, player, numbers)
         except IllegalActionError:  # wagers that do not rise in the standard order
             continue
-        named = _named_actions(key, first, second)
+        named = game.bids.actions
         return keep_legal(view, [named[a] for a in actions], probs)
     return None
-
-
-@lru_cache(maxsize=16)
-def _named_actions(key: str, first: int, second: int) -> tuple[LiarsDiceAction, ...]:
-    """The engine's action of each of the round's action numbers (made once: a model of
-    the bot names a node's actions at every answer it is asked for)."""
-    bids = blueprint_game(key, first, second).bids
-    return tuple(ACCUSE if a == bids.liar else bids.wager(a) for a in range(bids.liar + 1))
