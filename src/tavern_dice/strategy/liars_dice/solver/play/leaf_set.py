@@ -1,10 +1,7 @@
 """How the decision-time search reads a round's leaf values (:mod:`.leaves`): the
-subgame's leaves grouped by node, one matrix product each way an iteration."""
+subgame's leaves grouped by node, one batch of matrix products each way an iteration."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -17,13 +14,20 @@ FloatArray = npt.NDArray[np.float64]
 class LeafSet:
     """The subgame's leaves, node ``nodes[i]`` reached by the actor's root raise
     ``owner[i]`` and the other's answer ``column[i]``: each reads its node's factors, or,
-    where the node is kept whole, its matrix, grouped by node so that each matrix is read
-    once an iteration for all the leaves that reach it (padded to the largest group)."""
+    where the node is kept whole, its matrix.
+
+    The whole matrices are read once each way an iteration, in one product for every
+    root raise at once: a node's leaves differ only in the raise that reached it, so the
+    actor's reach of all the raises goes through the nodes' matrices, laid side by side,
+    together. That is more multiply-adds than the leaves alone need (at 5 v 5, 240 rows
+    for some 140 leaves) in one large product instead of many small ones and the gathers
+    around them: a 5 v 5 solve about 20 % quicker, the leaves' products alone about 30 %
+    (``docs/experiments.md``)."""
 
     def __init__(self, values: Factors, nodes: npt.NDArray[np.int64],
                  owner: npt.NDArray[np.int64], column: npt.NDArray[np.int64], k: int) -> None:
         self.size = int(nodes.shape[0])
-        self.owner, self.column = owner, column
+        self.owner, self.column, self.k = owner, column, k
         whole = values.slot[nodes] >= 0
         self.low = np.flatnonzero(~whole)
         self.high = np.flatnonzero(whole)
@@ -34,137 +38,98 @@ class LeafSet:
         self.u = values.u[:, nodes[self.low]].reshape(-1, n_a, rank)  # (c x leaves, n_a, r)
         self.vt = values.vt[:, nodes[self.low]].reshape(-1, rank, n_b)  # (c x leaves, r, n_b)
         self.low_onehot = _onehot(owner[self.low], k)
-        unique, group = np.unique(values.slot[nodes[self.high]], return_inverse=True)
-        group = group.reshape(-1)
-        self.blocks = _blocks(values, unique, group, self.high)
-        self.high_onehot = _onehot(owner[self.high], k)
-        slots = sum(block.groups * block.width for block in self.blocks)
-        self.work = n_c * n_a * n_b * (slots + self.size)
-        """What one :meth:`forward` and one :meth:`backward` cost, in pairs of hands: the
-        whole matrices' padded rows, and as much again per leaf for what each leaf costs
-        whatever its form (its gathers and scatters, its factors). Timed at 5 v 5 an
-        iteration took about 0.3 ns of CPU per unit on this project's machine (4 ms at 14
-        million, 6 ms at 21 million), closer than the multiply-adds predict."""
-
-    def _repeat(self, a: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """``a`` once per continuation along the batch axis (a view with one)."""
-        return np.broadcast_to(a, (self.shape[0], *a.shape)).reshape(-1, *a.shape[1:])
+        unique, place = np.unique(values.slot[nodes[self.high]], return_inverse=True)
+        self.place = place.reshape(-1)  # each whole leaf's node among ``dense``'s
+        self.high_owner = owner[self.high]
+        # One matrix (continuations, n_a, nodes x n_b), each node's values side by side:
+        # a product with it reads every node once. As stored, the first bidder's hands
+        # are the rows; the second bidder's values are minus their transpose, which the
+        # stored layout gives as a view (its sign applied to the products).
+        dense = np.ascontiguousarray(values.dense[:, unique])  # (c, nodes, rows, columns)
+        n_g = dense.shape[1]
+        self.sign = -1.0 if values.flip else 1.0
+        self.joined = (np.swapaxes(dense.reshape(n_c, n_g * n_b, n_a), 1, 2) if values.flip
+                       else np.ascontiguousarray(np.swapaxes(dense, 1, 2)).reshape(
+                           n_c, n_a, n_g * n_b))
+        self.nodes = n_g
+        counts = np.bincount(self.place, minlength=unique.shape[0])
+        self.work = n_c * n_a * n_b * (padded_rows(counts, n_a * n_b) + self.size)
+        """The iteration budget's unit (:data:`.search.SOLVE_WORK`), in pairs of hands:
+        the whole matrices' rows as the leaves were once read, in blocks of nodes padded
+        to their widest (:func:`padded_rows`), and as much again per leaf. Kept as it was
+        measured, so that a solve runs the iterations it always ran: at 5 v 5 an
+        iteration took about 0.3 ns of CPU per unit then."""
 
     def forward(self, x: FloatArray) -> FloatArray:
         """``(continuations, leaves, n_b)``: per leaf and hand of the other's, the actor's
         score weighted by the actor's reach of the leaf's raise (``x``: ``(n_a, raises)``);
         the other's score is its negation."""
         n_c, n_a, n_b = self.shape
-        out: FloatArray = np.zeros((n_c, self.size, n_b))
+        out: FloatArray = np.empty((n_c, self.size, n_b))
+        x32 = x.astype(np.float32)
         if self.low.shape[0]:
-            z = self._repeat(x.T[self.owner[self.low]][:, None, :].astype(np.float32))
+            z = x32.T[self.owner[self.low]][:, None, :]
+            z = np.broadcast_to(z, (n_c, *z.shape)).reshape(-1, 1, n_a)
             out[:, self.low] = np.matmul(np.matmul(z, self.u), self.vt).reshape(n_c, -1, n_b)
-        for block in self.blocks:
-            pad = np.zeros((block.groups, block.width, n_a), dtype=np.float32)
-            pad[block.group, block.place] = x.T[self.owner[block.leaves]]
-            got = np.matmul(self._repeat(pad), block.mats)
-            out[:, block.leaves] = got.reshape(n_c, block.groups, block.width, n_b)[
-                :, block.group, block.place]
+        if self.high.shape[0]:
+            got = np.matmul(np.ascontiguousarray(x32.T), self.joined).reshape(
+                n_c, self.k, self.nodes, n_b)
+            picked = got[:, self.high_owner, self.place]
+            out[:, self.high] = picked if self.sign > 0 else np.negative(picked, out=picked)
         return out
 
     def backward(self, y: FloatArray, choice: FloatArray | None) -> FloatArray:
         """The actor's score per hand and root raise, given the other's reach of each
-        answer ``y`` (``(raises, n_b, answers)``) and its chances of each continuation at
+        answer ``y`` (``(raises, answers, n_b)``) and its chances of each continuation at
         each leaf ``choice`` (``(continuations, leaves, n_b)``; ``None``: one, for sure)."""
         n_c, n_a, n_b = self.shape
-        out: FloatArray = np.zeros((n_a, self.low_onehot.shape[1]))
+        out: FloatArray = np.zeros((n_a, self.k))
         if self.low.shape[0]:
             reach = self._reach(y, choice, self.low)
             back = np.matmul(self.vt, reach.reshape(-1, n_b, 1).astype(np.float32))
             per_leaf = np.matmul(self.u, back).reshape(n_c, -1, n_a).sum(axis=0)
             out += per_leaf.T @ self.low_onehot  # per_leaf: (leaves, n_a)
-        if not self.blocks:
-            return out
-        per_high = np.empty((n_c, self.high.shape[0], n_a))
-        for block in self.blocks:
-            reach = self._reach(y, choice, block.leaves)
-            pad = np.zeros((n_c, block.groups, n_b, block.width), dtype=np.float32)
-            pad[:, block.group, :, block.place] = np.swapaxes(reach, 0, 1)
-            per_group = np.matmul(block.mats, pad.reshape(-1, n_b, block.width)).reshape(
-                n_c, block.groups, n_a, block.width)
-            # (leaves, continuations, n_a) -> (continuations, leaves, n_a)
-            per_high[:, block.rows] = np.swapaxes(per_group[:, block.group, :, block.place],
-                                                  0, 1)
-        out += per_high.sum(axis=0).T @ self.high_onehot
+        if self.high.shape[0]:
+            reach = self._reach(y, choice, self.high)
+            # Per root raise, the other's reach of each node after it (zero where none).
+            spread = np.zeros((reach.shape[0], self.k, self.nodes, n_b), dtype=np.float32)
+            spread[:, self.high_owner, self.place] = reach
+            per_raise = np.matmul(spread.reshape(-1, self.k, self.nodes * n_b),
+                                  np.swapaxes(self.joined, 1, 2))  # (c, k, n_a)
+            out += self.sign * per_raise.sum(axis=0, dtype=np.float64).T
         return out
 
     def _reach(self, y: FloatArray, choice: FloatArray | None,
                part: npt.NDArray[np.int64]) -> FloatArray:
         """``(continuations or 1, leaves, n_b)``: the other's reach of each leaf in ``part``
         under each continuation."""
-        reach: FloatArray = y[self.owner[part], :, self.column[part]][None]
+        reach: FloatArray = y[self.owner[part], self.column[part]][None]
         return reach if choice is None else reach * choice[:, part]
 
 
-@dataclass(frozen=True)
-class _Block:
-    """Whole-matrix leaves whose nodes have about as many leaves each: one padded batch.
-
-    ``leaves``: their positions among all leaves; ``rows``: among the whole ones;
-    ``group``/``place``: each one's node within the block and place within its node's
-    leaves; ``mats``: ``(continuations x groups, n_a, n_b)``."""
-
-    leaves: npt.NDArray[np.int64]
-    rows: npt.NDArray[np.int64]
-    group: npt.NDArray[np.int64]
-    place: npt.NDArray[np.int64]
-    groups: int
-    width: int
-    mats: npt.NDArray[np.float32]
-
-
 BLOCK_COST = 2_000_000
-"""What one more block costs, in multiply-adds (about 40 microseconds of NumPy calls a
-solver iteration, against some 1.3 microseconds a padded 252 x 252 leaf product): blocks
-pay where matrices are large (5 v 5: four blocks, a third fewer products than one) and
-not where they are small (4 v 3: one or two)."""
+"""What one more block cost, in multiply-adds, when the whole matrices were read in padded
+blocks: :func:`padded_rows` keeps the iteration budget's unit as it was measured."""
 
 
-def _blocks(values: Factors, unique: npt.NDArray[np.int64],
-            group: npt.NDArray[np.int64], high: npt.NDArray[np.int64]) -> list[_Block]:
-    """The whole-matrix leaves (``high``, their nodes' slots ``unique[group]``) in blocks
-    of nodes with similar numbers of leaves, the nodes with the most first."""
-    if not high.shape[0]:
-        return []
-    n_a, n_b = values.u.shape[2], values.vt.shape[3]
-    counts = np.bincount(group, minlength=unique.shape[0])
-    order = np.argsort(-counts, kind="stable")
-    size = order.shape[0]
-    # Cheapest cuts of the nodes (most leaves first) into blocks, each padded to its first
-    # node's leaves: best[j] is the cost of the first j nodes, cut[j] where its last starts.
-    per_block = BLOCK_COST / (n_a * n_b)
+def padded_rows(counts: npt.NDArray[np.int64], pairs: int) -> int:
+    """The rows of the whole matrices, nodes with ``counts`` leaves each, cut into the
+    cheapest blocks of nodes (most leaves first) each padded to its first node's leaves,
+    a block costing :data:`BLOCK_COST` over ``pairs`` (a matrix's entries) rows more."""
+    size = counts.shape[0]
+    if not size:
+        return 0
+    order = np.sort(counts)[::-1].tolist()
+    per_block = BLOCK_COST / pairs
+    # best[j]: the cheapest cut of the first j nodes; rows[j]: its padded rows.
     best = [0.0] + [np.inf] * size
-    cut = [0] * (size + 1)
+    rows = [0] * (size + 1)
     for j in range(1, size + 1):
         for i in range(j):
-            cost = best[i] + per_block + (j - i) * float(counts[order[i]])
+            cost = best[i] + per_block + (j - i) * float(order[i])
             if cost < best[j]:
-                best[j], cut[j] = cost, i
-    cuts = [size]
-    while cuts[-1]:
-        cuts.append(cut[cuts[-1]])
-    cuts.reverse()
-    out: list[_Block] = []
-    for start, stop in pairwise(cuts):
-        nodes = order[start:stop]
-        local = np.full(unique.shape[0], -1, dtype=np.int64)
-        local[nodes] = np.arange(nodes.shape[0])
-        rows = np.flatnonzero(local[group] >= 0)
-        mine = local[group[rows]]
-        place = np.zeros(rows.shape[0], dtype=np.int64)
-        seen: dict[int, int] = {}
-        for i, g in enumerate(mine.tolist()):
-            place[i] = seen.get(g, 0)
-            seen[g] = place[i] + 1
-        out.append(_Block(high[rows], rows, mine, place, int(nodes.shape[0]),
-                          int(max(seen.values())),
-                          values.whole(unique[nodes]).reshape(-1, n_a, n_b)))
-    return out
+                best[j], rows[j] = cost, rows[i] + (j - i) * order[i]
+    return rows[size]
 
 
 def _onehot(owner: npt.NDArray[np.int64], k: int) -> FloatArray:

@@ -56,6 +56,7 @@ from tavern_dice.liars_dice.wager import (
     is_raise,
     legal_raises,
 )
+from tavern_dice.strategy.blas import one_blas_thread
 from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     Blueprint,
     blueprint_game,
@@ -212,7 +213,9 @@ def solve(
         w_b = chance_b * s_g[:, 1]  # each hand of the other follows or enters, evenly at first
     standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
     regret_a, total_a, last_a = (np.zeros((n_a, len(root))) for _ in range(3))
-    regret_b, total_b, last_b = (np.zeros((k, n_b, sub.width)) for _ in range(3))
+    # The other's answers before its hands, (k, width, n_b): a sum over the answers, and
+    # a total spread back over them, then run along whole rows of hands.
+    regret_b, total_b, last_b = (np.zeros((k, sub.width, n_b)) for _ in range(3))
     # The other's continuation past the horizon, per leaf and hand (one: the blueprint).
     regret_c = np.zeros((n_c, leaf.size, n_b))
     # With one continuation it is chosen for sure, and nothing is learnt (the usual search).
@@ -226,7 +229,7 @@ def solve(
         # strategy, then the other against the actor's new one; predictive regret
         # matching+, the last instantaneous regret as the prediction.
         q_a = np.zeros((n_a, len(root)))
-        q_a[:, first_raise:] = sub.root_values(w_b[None, :, None] * s_b, s_c)
+        q_a[:, first_raise:] = sub.root_values(w_b * s_b, s_c)
         if standing is not None:
             q_a[:, 0] = standing
         last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
@@ -237,7 +240,7 @@ def solve(
         q_b, q_c = sub.answer_values(x, s_c)
         if gadget:
             assert follow is not None
-            enter = (q_b * s_b).sum(axis=2).sum(axis=0)
+            enter = (q_b * s_b).sum(axis=1).sum(axis=0)
             enter += u_sb @ (vt_sb @ (w_a * s_a[:, 0]))
             q_g = np.stack([follow, enter], axis=1)
             last_g = q_g - (q_g * s_g).sum(axis=1, keepdims=True)
@@ -245,7 +248,7 @@ def solve(
             s_g = _match(regret_g + last_g, None)
             w_b = chance_b * s_g[:, 1]
             standing = leaves.standing_accused(a, wagers[-1], w_b)
-        last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=2, keepdims=True), 0.0)
+        last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=1, keepdims=True), 0.0)
         regret_b = np.maximum(regret_b + last_b, 0.0)
         if n_c > 1:
             last_c = q_c - (q_c * s_c).sum(axis=0, keepdims=True)
@@ -254,20 +257,21 @@ def solve(
             s_c = _match_first(regret_c + last_c)
         total_b += t * t * s_b
         # Zero where no answer is: both terms are.
-        s_b = _match(regret_b + last_b, uniform)
+        s_b = _match(regret_b + last_b, uniform, axis=1)
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
     avg_b: FloatArray = np.where(valid, total_b, 0.0)
-    avg_b /= np.maximum(avg_b.sum(axis=2, keepdims=True), 1e-300)
+    avg_b /= np.maximum(avg_b.sum(axis=1, keepdims=True), 1e-300)
     # Against the other's last range (with the gadget, its last choice): the values a later
     # search reads are those of searches without one (the modelled opponent's) or the
     # answers' values, which weigh the actor's reach, not the other's.
     cfv = np.zeros((n_a, len(root)))
     avg_c: FloatArray = total_c / np.maximum(total_c.sum(axis=0, keepdims=True), 1e-300)
     answer_cfv, _ = sub.answer_values(w_a[:, None] * avg_a[:, first_raise:], avg_c)
-    cfv[:, first_raise:] = sub.root_values(w_b[None, :, None] * avg_b, avg_c)
+    cfv[:, first_raise:] = sub.root_values(w_b * avg_b, avg_c)
     if standing is not None:
         cfv[:, 0] = standing
-    return Solution(root, avg_a, sub.answer_lists, avg_b, cfv, answer_cfv)
+    return Solution(root, avg_a, sub.answer_lists, _hands_first(avg_b), cfv,
+                    _hands_first(answer_cfv))
 
 
 class _Subgame:
@@ -312,33 +316,43 @@ class _Subgame:
         self.leaf = LeafSet(values if choose else values.blueprint(),
                             np.array(nodes, dtype=np.int64), self.owner, self.column, k)
         self.n_c = self.leaf.shape[0]
-        self.valid = np.zeros((k, 1, self.width), dtype=bool)
-        self.valid[:, 0, 0] = True
-        self.valid[self.owner, 0, self.column] = True
-        self.uniform = self.valid / self.valid.sum(axis=2, keepdims=True)
+        # (k, width, n_b), spelt out over the hands: an operand broadcast along the middle
+        # axis runs NumPy's loops a row of answers at a time, ten times slower.
+        valid = np.zeros((k, self.width, 1), dtype=bool)
+        valid[:, 0] = True
+        valid[self.owner, self.column] = True
+        self.valid = np.ascontiguousarray(np.broadcast_to(valid, (k, self.width, n_b)))
+        self.uniform = self.valid / self.valid.sum(axis=1, keepdims=True)
 
     def answer_values(self, x: FloatArray, s_c: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """``(q_b, q_c)``: the other's value of each answer ``(k, n_b, width)`` and of each
+        """``(q_b, q_c)``: the other's value of each answer ``(k, width, n_b)`` and of each
         continuation at each leaf ``(continuations, leaves, n_b)``, given the actor's
         reach of each raise ``x`` and the other's choice of continuation ``s_c``."""
-        q_b = np.zeros((self.k, self.n_b, self.width))
-        q_b[:, :, 0] = -np.matmul(np.matmul(x.T[:, None, :], self.u_acc), self.vt_acc)[:, 0, :]
+        q_b = np.zeros((self.k, self.width, self.n_b))
+        q_b[:, 0] = -np.matmul(np.matmul(x.T[:, None, :], self.u_acc), self.vt_acc)[:, 0, :]
         q_c = self.leaf.forward(x)
         np.negative(q_c, out=q_c)  # the other's score
         if self.leaf.size:
             # One continuation (the blueprint alone, the usual search): no choice to weigh.
-            q_b[self.owner, :, self.column] = (q_c[0] if self.n_c == 1
+            q_b[self.owner, self.column] = (q_c[0] if self.n_c == 1
                                                else (q_c * s_c).sum(axis=0))
         return q_b, q_c
 
     def root_values(self, y: FloatArray, s_c: FloatArray) -> FloatArray:
         """The actor's value of each root raise ``(n_a, k)`` given the other's reach of
-        each answer ``y`` and its choice of continuation ``s_c``."""
+        each answer ``y`` ``(k, width, n_b)`` and its choice of continuation ``s_c``."""
         q_raise: FloatArray = np.matmul(self.u_acc,
-                                        np.matmul(self.vt_acc, y[:, :, 0, None]))[:, :, 0].T
+                                        np.matmul(self.vt_acc, y[:, 0, :, None]))[:, :, 0].T
         if self.leaf.size:
             q_raise += self.leaf.backward(y, None if self.n_c == 1 else s_c)
         return q_raise
+
+
+def _hands_first(per_answer: FloatArray) -> FloatArray:
+    """``(k, n_b, width)`` of the solver's ``(k, width, n_b)``: as :class:`Solution` keeps
+    the other's answers."""
+    out: FloatArray = np.ascontiguousarray(np.swapaxes(per_answer, 1, 2))
+    return out
 
 
 def _match_first(regret: FloatArray) -> FloatArray:
@@ -350,16 +364,17 @@ def _match_first(regret: FloatArray) -> FloatArray:
     return out
 
 
-def _match(regret: FloatArray, uniform: FloatArray | None) -> FloatArray:
-    """Regret matching: chances in proportion to positive regret, else ``uniform`` (or
-    uniform over the last axis)."""
+def _match(regret: FloatArray, uniform: FloatArray | None, axis: int = -1) -> FloatArray:
+    """Regret matching over ``axis``: chances in proportion to positive regret, else
+    ``uniform`` (or uniform over that axis)."""
     pos = np.maximum(regret, 0.0)
-    total = pos.sum(axis=-1, keepdims=True)
+    total = pos.sum(axis=axis, keepdims=True)
     empty = total <= 0
     if not empty.any():
         out: FloatArray = pos / total
         return out
-    fallback = uniform if uniform is not None else np.full_like(regret, 1.0 / regret.shape[-1])
+    fallback = uniform if uniform is not None else np.full_like(regret,
+                                                                1.0 / regret.shape[axis])
     out = np.where(empty, fallback, pos / np.where(empty, 1.0, total))
     return out
 
@@ -539,7 +554,10 @@ def search_policy(
     wagers = tuple(w for _, w in view.round_wagers)
     if searcher.rising_numbers(wagers) is not None:
         return None  # the two-wager blueprint plays the rising wagers
-    root, avg = searcher.policy(view.rules, wagers, player)
+    # One BLAS thread, whoever asks: threads split a product's sums differently, and the
+    # last digits of its float32 sums with them, so a replay could drift.
+    with one_blas_thread():
+        root, avg = searcher.policy(view.rules, wagers, player)
     index = searcher.game.hands[player]
     rows = avg[index.indices(hands)]
     return tuple(root), rows
