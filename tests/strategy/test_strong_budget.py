@@ -74,3 +74,22 @@ def test_a_decision_runs_on_one_blas_thread_and_gives_the_setting_back(
                  if lib["user_api"] == "blas"]
     assert seen and set(seen) == {1}
     assert after and set(after) == {2}
+
+
+def test_one_blas_thread_nests_and_the_outermost_gives_the_setting_back() -> None:
+    """An exploiter's copy of ``strong`` decides dozens of times inside one decision: the
+    inner bodies keep one thread and set nothing, the outermost restores the caller's."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from tavern_dice.strategy.blas import one_blas_thread
+
+    def threads() -> set[int]:
+        return {int(lib["num_threads"]) for lib in threadpool_info()
+                if lib["user_api"] == "blas"}
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        with one_blas_thread():
+            with one_blas_thread():
+                assert threads() == {1}
+            assert threads() == {1}  # the inner body left the outer's limit alone
+        assert threads() == {2}
