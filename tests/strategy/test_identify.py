@@ -219,3 +219,40 @@ def test_a_named_bot_meets_its_best_response_only_in_the_big_rounds(
     named = ((view.legal_wagers[0],), np.ones((1, 1)))
     monkeypatch.setattr(strong, "_exploit_rows", lambda view, hands: named)
     assert (strong.range_policy(view, (view.own_dice,)) is named) is exploited
+
+
+def test_questions_are_answered_one_a_turn_and_a_rebuilt_identifier_agrees() -> None:
+    """A revealed round's alternative hypotheses wait in line, one worked out per turn of
+    the identifying seat; turns are read from the log, so an identifier built afresh from
+    the log at any turn (a saved game resumed) holds the same evidence as the one that
+    was there all along."""
+    game = LiarsDiceGame(2, dice=SeededDice(2))
+    agents = [make_liars_dice_bot("probabilistic", "s", seed=2),
+              make_liars_dice_bot("trusting", "o", seed=2)]
+    live = Identifier()
+    asked: list[int] = []
+    real = live._alternative
+
+    def counted(view: LiarsDiceView, action: Accuse) -> float:
+        asked[-1] += 1
+        return real(view, action)
+
+    live._alternative = counted  # type: ignore[method-assign, assignment]
+    turns = 0
+    while game.winner is None:
+        if game.turn == 0:
+            view = game.view(0)
+            asked.append(0)
+            found = live.identify(view, 1)
+            again = live.identify(view, 1)  # asked twice on one turn: nothing more
+            rebuilt = Identifier()
+            assert rebuilt.identify(view, 1) == found == again
+            assert rebuilt._records == live._records
+            assert list(rebuilt._waiting) == list(live._waiting)
+            turns += 1
+        liars_dice_step(game, agents)
+    assert turns >= 8
+    assert max(asked) == 1  # at most one a turn, and some turns answered one
+    # After the game every turn in the log has had its question: the name is given.
+    assert live.identify(game.view(0), 1) == Identifier().identify(game.view(0), 1)
+    assert live.identify(game.view(0), 1) == "trusting"
