@@ -15,7 +15,7 @@ from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.wager import AnyWager, Wager
 from tavern_dice.strategy.liars_dice.solver.play.leaf_set import LeafSet, padded_rows
 from tavern_dice.strategy.liars_dice.solver.play.leaves import build_leaf_values, leaf_values
-from tavern_dice.strategy.liars_dice.solver.play.search import _raises
+from tavern_dice.strategy.liars_dice.solver.play.subgame import searched_raises
 
 KEY = "tavern-standard"
 
@@ -27,9 +27,9 @@ def test_each_leaf_reads_its_nodes_blueprint_values(wagers: tuple[AnyWager, ...]
     actor = len(wagers) % 2
     dice = leaves.first + leaves.second
     owner, column, nodes = [], [], []
-    raises = _raises(TAVERN, dice, wagers)
+    raises = searched_raises(TAVERN, dice, wagers)
     for i, r in enumerate(raises):
-        for j, answer in enumerate(_raises(TAVERN, dice, [*wagers, r])):
+        for j, answer in enumerate(searched_raises(TAVERN, dice, [*wagers, r])):
             owner.append(i)
             column.append(1 + j)
             nodes.append(leaves.leaf(r, answer, actor))

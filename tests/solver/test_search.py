@@ -219,6 +219,38 @@ def test_ranges_follow_the_wagers_the_search_would_make() -> None:
     assert not np.allclose(theirs[0], theirs[0][0])
 
 
+def test_a_re_solved_turn_reads_only_the_searchers_own_range(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On its own turn after the opponent's wager the gadget picks the opponent's range,
+    so the searcher's own range (read from its own searches alone) is all it needs: the
+    same as the whole range's part for it, the same solve as one given the modelled range
+    of the opponent too, and no search modelling the opponent's wager where its earlier
+    search met that answer."""
+    # The viewer, the other, the viewer: each a raise the search before it weighed.
+    wagers = (Wager(2, 3), Wager(3, 3), Wager(2, 5))
+    lazy = RoundSearcher(KEY, 4, 3)
+    for k in range(len(wagers) + 1):
+        assert lazy.own_reach(TAVERN, wagers[:k], 0) == pytest.approx(
+            RoundSearcher(KEY, 4, 3).reach(TAVERN, wagers[:k], 0)[0])
+    after = (*wagers, Wager(3, 5))  # the other's answer, one the viewer's search met
+    eager = RoundSearcher(KEY, 4, 3)
+    expected = eager.solution(TAVERN, after, 0, reach=eager.reach(TAVERN, after, 0))
+    modelled: list[tuple[Wager, ...]] = []
+    real = search.solve
+
+    def counted(*args: object, **kwargs: object) -> object:
+        if not kwargs.get("choose", True):  # a search modelling the opponent's wager
+            modelled.append(args[3])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "solve", counted)
+    found = RoundSearcher(KEY, 4, 3).solution(TAVERN, after, 0)
+    assert found.actions == expected.actions
+    assert found.strategy == pytest.approx(expected.strategy, abs=1e-12)
+    assert modelled == []
+
+
 def test_strong_searches_heads_up_under_the_seed_rules_only() -> None:
     # Seat 1 bids first here: the round is 3 v 5 (every round of 7 dice in play has the
     # seed's own table since 2026-12-06).

@@ -9,6 +9,7 @@ Modules, one job each:
 * :mod:`.table_store` - tables and blueprints on disk: folders, files, metadata;
 * :mod:`.blueprint` - approximate policies for rounds no table covers (7-10 dice);
 * :mod:`.search` - depth-2 decision-time search for rounds with no table;
+* :mod:`.subgame` - the search's subgame: its raises, answers, leaves and products;
 * :mod:`.leaves` - the search's leaf values: the blueprint played out, factored;
 * :mod:`.leaf_cache` - built leaf values kept in the user's cache folder;
 * :mod:`.leaf_set` - how a search reads its subgame's leaves;

@@ -25,7 +25,7 @@ search), on every decision:
   there by both (:mod:`.leaves`: the last-wager blueprint, or with ``leaves.RECALL`` 2 the
   two-wager one where the two wagers rise; with ``leaves.CONTINUATIONS`` the answering
   player also picks how it plays on). Raises are the legal ones (the ``either`` escapes
-  and the repeat rule, L5b, included) up to :data:`SPREAD` above the smallest of each
+  and the repeat rule, L5b, included) up to :data:`.subgame.SPREAD` above the smallest of each
   face.
 * **Solve.** Predictive regret matching+ over both players' hands at once, with
   alternating updates, for as many iterations as a fixed amount of work allows
@@ -33,8 +33,10 @@ search), on every decision:
   hand: a mixed policy, consistent with the range it keeps for itself.
 
 Everything is a function of the public history, so a replay repeats it and an exploiter
-that copies the bot can replay it on every hand. A decision takes one or two searches, each
-about 60-100 ms at 5 v 5.
+that copies the bot can replay it on every hand. A decision takes one search (about 45-70
+ms of CPU at 5 v 5) where the opponent's last wager is an answer its own previous search
+weighed, and two where the opponent opened or answered otherwise (the opponent's modelled
+range is read only then: on the searcher's own turns the gadget picks it).
 """
 
 from __future__ import annotations
@@ -47,14 +49,12 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from tavern_dice.liars_dice.actions import ACCUSE, LiarsDiceAction
+from tavern_dice.liars_dice.actions import LiarsDiceAction
 from tavern_dice.liars_dice.rules import LiarsDiceRules, RaiseRule
 from tavern_dice.liars_dice.view import LiarsDiceView
 from tavern_dice.liars_dice.wager import (
     AnyWager,
-    Wager,
     is_raise,
-    legal_raises,
 )
 from tavern_dice.strategy.blas import one_blas_thread
 from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
@@ -64,8 +64,14 @@ from tavern_dice.strategy.liars_dice.solver.play.blueprint import (
     blueprint_round,
     load_blueprint,
 )
-from tavern_dice.strategy.liars_dice.solver.play.leaf_set import LeafSet
 from tavern_dice.strategy.liars_dice.solver.play.leaves import LeafValues, leaf_values
+from tavern_dice.strategy.liars_dice.solver.play.subgame import (
+    Subgame,
+    hands_first,
+    legal_after,
+    match,
+    match_first,
+)
 from tavern_dice.strategy.liars_dice.solver.play.tables import TableError
 
 FloatArray = npt.NDArray[np.float64]
@@ -75,8 +81,9 @@ SOLVE_WORK = 220_000_000
 predictive regret matching+ (Farina, Kroer & Sandholm 2021; quadratic averaging,
 alternating updates): the iterations are this over one iteration's work, from
 :data:`MIN_ITERATIONS` to :data:`MAX_ITERATIONS`. A bound in work, not in seconds, so that
-a replay repeats every decision. At 5 v 5 a solve gets 14-16 iterations, about 60-100 ms
-on this project's 2-core machine; the rounds of 8 dice or fewer 40. Alternating updates
+a replay repeats every decision. At 5 v 5 a solve gets 14-16 iterations, about 45-70 ms
+on this project's 2-core machine (60-100 ms before the leaves were read in one product,
+``docs/experiments.md``); the rounds of 8 dice or fewer 40. Alternating updates
 converge about twice as fast as the simultaneous ones used before: NashConv at the
 opening of 5 v 5 0.064 after 15 iterations against 0.064 after 30 simultaneous ones, 0.055
 after 20 against 0.101 (4 v 3: 0.072 against 0.062, and 0.058 against 0.105)."""
@@ -89,8 +96,6 @@ def iterations_for(work: int) -> int:
     (``LeafSet.work``)."""
     return max(MIN_ITERATIONS, min(MAX_ITERATIONS, SOLVE_WORK // max(work, 1)))
 
-SPREAD = 1
-"""Raises considered per face: the smallest legal quantity and up to this many above it."""
 RESOLVE = True
 """Re-solve the searcher's own turns safely: the opponent's range is not the one modelled
 from its wagers but what the re-solving gadget lets it pick (:func:`solve`'s ``follow``;
@@ -122,27 +127,6 @@ from the first escape, ranges over the rising wagers read from the blueprint. **
 ``lbr`` won 137 of 200 single 5 v 5 rounds against it, 127 against the search from the
 opening (seeds 5000-5199; ``docs/strategy.md``)."""
 _CACHE = 1_000  # solves (up to 0.1 MB each at 5 v 5) and ranges kept per round size
-
-
-def _legal(rules: LiarsDiceRules, dice: int, wagers: Sequence[AnyWager]) -> list[AnyWager]:
-    """The legal raises after ``wagers`` (L5, L5b)."""
-    return list(legal_raises(rules, dice, wagers[-1] if wagers else None, False,
-                             [(0, w) for w in wagers]))
-
-
-def _raises(rules: LiarsDiceRules, dice: int, wagers: Sequence[AnyWager],
-            every: bool = False, also: AnyWager | None = None) -> list[AnyWager]:
-    """The legal raises after ``wagers`` (L5, L5b), all or the searched few per face (and
-    ``also``, where it is legal: the wager a modelled opponent made)."""
-    legal = _legal(rules, dice, wagers)
-    if every:
-        return legal
-    lowest: dict[int, int] = {}
-    for w in legal:
-        assert isinstance(w, Wager)
-        lowest.setdefault(w.face, w.quantity)
-    return [w for w in legal if isinstance(w, Wager)
-            and (w.quantity <= lowest[w.face] + SPREAD or w == also)]
 
 
 @dataclass(frozen=True)
@@ -179,7 +163,7 @@ def solve(
 ) -> Solution:
     """Solve the depth-2 subgame after ``wagers`` (oldest first) with ``actor`` (0: the
     first bidder) to act and both players' ``reach`` (per hand, chance excluded): the
-    actor's raises are the searched few (:data:`SPREAD`), or ``every`` legal one.
+    actor's raises are the searched few (:data:`.subgame.SPREAD`), or ``every`` legal one.
 
     ``follow`` (per hand of the other, who made the last wager): its counterfactual value
     of that wager in an earlier search (:attr:`Solution.answer_values` of the actor's own
@@ -200,7 +184,7 @@ def solve(
     w_a, chance_b = leaves.game.hands[a].prob * reach[a], leaves.game.hands[b].prob
     w_b = chance_b * reach[b]
     n_a, n_b = w_a.shape[0], w_b.shape[0]
-    sub = _Subgame(leaves, rules, actor, wagers, every, also, choose)
+    sub = Subgame(leaves, rules, actor, wagers, every, also, choose)
     root, first_raise, k, leaf, n_c = sub.root, sub.first_raise, sub.k, sub.leaf, sub.n_c
     valid, uniform = sub.valid, sub.uniform
     gadget = follow is not None and bool(wagers)
@@ -213,16 +197,15 @@ def solve(
         w_b = chance_b * s_g[:, 1]  # each hand of the other follows or enters, evenly at first
     standing = leaves.standing_accused(a, wagers[-1], w_b) if wagers else None
     regret_a, total_a, last_a = (np.zeros((n_a, len(root))) for _ in range(3))
-    # The other's answers before its hands, (k, width, n_b): a sum over the answers, and
-    # a total spread back over them, then run along whole rows of hands.
+    # (k, width, n_b): sums over the answers then run along whole rows of hands.
     regret_b, total_b, last_b = (np.zeros((k, sub.width, n_b)) for _ in range(3))
     # The other's continuation past the horizon, per leaf and hand (one: the blueprint).
     regret_c = np.zeros((n_c, leaf.size, n_b))
     # With one continuation it is chosen for sure, and nothing is learnt (the usual search).
     total_c = np.zeros_like(regret_c) if n_c > 1 else np.ones_like(regret_c)
     last_c = np.zeros_like(regret_c)
-    s_c = _match_first(regret_c) if n_c > 1 else np.ones_like(regret_c)
-    s_a = _match(regret_a, None)
+    s_c = match_first(regret_c) if n_c > 1 else np.ones_like(regret_c)
+    s_a = match(regret_a, None)
     s_b = uniform
     for t in range(1, (iterations or iterations_for(leaf.work)) + 1):
         # Alternating updates (as CFR+ makes them): the actor against the other's latest
@@ -235,7 +218,7 @@ def solve(
         last_a = q_a - (q_a * s_a).sum(axis=1, keepdims=True)
         regret_a = np.maximum(regret_a + last_a, 0.0)
         total_a += t * t * s_a  # quadratic averaging, as the solver's PCFR+
-        s_a = _match(regret_a + last_a, None)
+        s_a = match(regret_a + last_a, None)
         x = w_a[:, None] * s_a[:, first_raise:]  # (n_a, k): the actor's reach of each raise
         q_b, q_c = sub.answer_values(x, s_c)
         if gadget:
@@ -245,7 +228,7 @@ def solve(
             q_g = np.stack([follow, enter], axis=1)
             last_g = q_g - (q_g * s_g).sum(axis=1, keepdims=True)
             regret_g = np.maximum(regret_g + last_g, 0.0)
-            s_g = _match(regret_g + last_g, None)
+            s_g = match(regret_g + last_g, None)
             w_b = chance_b * s_g[:, 1]
             standing = leaves.standing_accused(a, wagers[-1], w_b)
         last_b = np.where(valid, q_b - (q_b * s_b).sum(axis=1, keepdims=True), 0.0)
@@ -254,10 +237,10 @@ def solve(
             last_c = q_c - (q_c * s_c).sum(axis=0, keepdims=True)
             regret_c = np.maximum(regret_c + last_c, 0.0)
             total_c += t * t * s_c
-            s_c = _match_first(regret_c + last_c)
+            s_c = match_first(regret_c + last_c)
         total_b += t * t * s_b
         # Zero where no answer is: both terms are.
-        s_b = _match(regret_b + last_b, uniform, axis=1)
+        s_b = match(regret_b + last_b, uniform, axis=1)
     avg_a: FloatArray = total_a / total_a.sum(axis=1, keepdims=True)
     avg_b: FloatArray = np.where(valid, total_b, 0.0)
     avg_b /= np.maximum(avg_b.sum(axis=1, keepdims=True), 1e-300)
@@ -270,113 +253,8 @@ def solve(
     cfv[:, first_raise:] = sub.root_values(w_b * avg_b, avg_c)
     if standing is not None:
         cfv[:, 0] = standing
-    return Solution(root, avg_a, sub.answer_lists, _hands_first(avg_b), cfv,
-                    _hands_first(answer_cfv))
-
-
-class _Subgame:
-    """The depth-2 subgame's shape (the root's actions, each raise's answers, the leaves
-    they reach) and its two products: the other's values of its answers given the actor's
-    reach, and the actor's values of its raises given the other's."""
-
-    def __init__(self, leaves: LeafValues, rules: LiarsDiceRules, actor: int,
-                 wagers: Sequence[AnyWager], every: bool, also: AnyWager | None,
-                 choose: bool) -> None:
-        a = actor
-        dice = leaves.first + leaves.second
-        n_a, n_b = leaves.game.n_states[a], leaves.game.n_states[1 - a]
-        self.n_b = n_b
-        self.root: list[LiarsDiceAction] = [ACCUSE] if wagers else []
-        raises = _raises(rules, dice, wagers, every, also)
-        self.root += raises
-        self.first_raise = len(self.root) - len(raises)
-        self.k = k = len(raises)
-        # The other's answers to each raise: accuse (exactly rank <= dice + 1: the score
-        # depends on the actor's hand only through its count of the face), or raise to a
-        # leaf (a node of the DAG).
-        self.u_acc = np.empty((k, n_a, leaves.dice_of(a) + 1))
-        self.vt_acc = np.empty((k, leaves.dice_of(a) + 1, n_b))
-        owner: list[int] = []
-        column: list[int] = []
-        nodes: list[int] = []
-        self.width = 1
-        self.answer_lists: list[list[LiarsDiceAction]] = []
-        for i, r in enumerate(raises):
-            self.u_acc[i], self.vt_acc[i] = leaves.raise_accused(a, r)
-            answers = _raises(rules, dice, [*wagers, r])
-            self.answer_lists.append([ACCUSE, *answers])
-            self.width = max(self.width, 1 + len(answers))
-            for j, r2 in enumerate(answers):
-                owner.append(i)
-                column.append(1 + j)
-                nodes.append(leaves.leaf(r, r2, a))
-        self.owner = np.array(owner, dtype=np.int64)
-        self.column = np.array(column, dtype=np.int64)
-        values = leaves.factored(a)
-        self.leaf = LeafSet(values if choose else values.blueprint(),
-                            np.array(nodes, dtype=np.int64), self.owner, self.column, k)
-        self.n_c = self.leaf.shape[0]
-        # (k, width, n_b), spelt out over the hands: an operand broadcast along the middle
-        # axis runs NumPy's loops a row of answers at a time, ten times slower.
-        valid = np.zeros((k, self.width, 1), dtype=bool)
-        valid[:, 0] = True
-        valid[self.owner, self.column] = True
-        self.valid = np.ascontiguousarray(np.broadcast_to(valid, (k, self.width, n_b)))
-        self.uniform = self.valid / self.valid.sum(axis=1, keepdims=True)
-
-    def answer_values(self, x: FloatArray, s_c: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """``(q_b, q_c)``: the other's value of each answer ``(k, width, n_b)`` and of each
-        continuation at each leaf ``(continuations, leaves, n_b)``, given the actor's
-        reach of each raise ``x`` and the other's choice of continuation ``s_c``."""
-        q_b = np.zeros((self.k, self.width, self.n_b))
-        q_b[:, 0] = -np.matmul(np.matmul(x.T[:, None, :], self.u_acc), self.vt_acc)[:, 0, :]
-        q_c = self.leaf.forward(x)
-        np.negative(q_c, out=q_c)  # the other's score
-        if self.leaf.size:
-            # One continuation (the blueprint alone, the usual search): no choice to weigh.
-            q_b[self.owner, self.column] = (q_c[0] if self.n_c == 1
-                                               else (q_c * s_c).sum(axis=0))
-        return q_b, q_c
-
-    def root_values(self, y: FloatArray, s_c: FloatArray) -> FloatArray:
-        """The actor's value of each root raise ``(n_a, k)`` given the other's reach of
-        each answer ``y`` ``(k, width, n_b)`` and its choice of continuation ``s_c``."""
-        q_raise: FloatArray = np.matmul(self.u_acc,
-                                        np.matmul(self.vt_acc, y[:, 0, :, None]))[:, :, 0].T
-        if self.leaf.size:
-            q_raise += self.leaf.backward(y, None if self.n_c == 1 else s_c)
-        return q_raise
-
-
-def _hands_first(per_answer: FloatArray) -> FloatArray:
-    """``(k, n_b, width)`` of the solver's ``(k, width, n_b)``: as :class:`Solution` keeps
-    the other's answers."""
-    out: FloatArray = np.ascontiguousarray(np.swapaxes(per_answer, 1, 2))
-    return out
-
-
-def _match_first(regret: FloatArray) -> FloatArray:
-    """Regret matching over the first axis (the continuations), else uniform."""
-    pos = np.maximum(regret, 0.0)
-    total = pos.sum(axis=0, keepdims=True)
-    out: FloatArray = np.where(total > 0, pos / np.where(total > 0, total, 1.0),
-                               1.0 / regret.shape[0])
-    return out
-
-
-def _match(regret: FloatArray, uniform: FloatArray | None, axis: int = -1) -> FloatArray:
-    """Regret matching over ``axis``: chances in proportion to positive regret, else
-    ``uniform`` (or uniform over that axis)."""
-    pos = np.maximum(regret, 0.0)
-    total = pos.sum(axis=axis, keepdims=True)
-    empty = total <= 0
-    if not empty.any():
-        out: FloatArray = pos / total
-        return out
-    fallback = uniform if uniform is not None else np.full_like(regret,
-                                                                1.0 / regret.shape[axis])
-    out = np.where(empty, fallback, pos / np.where(empty, 1.0, total))
-    return out
+    return Solution(root, avg_a, sub.answer_lists, hands_first(avg_b), cfv,
+                    hands_first(answer_cfv))
 
 
 class RoundSearcher:
@@ -393,6 +271,7 @@ class RoundSearcher:
             except (TableError, OSError):
                 self._blueprint = None  # none: the search plays from the opening
         self._reach: dict[tuple[tuple[AnyWager, ...], int], tuple[FloatArray, FloatArray]] = {}
+        self._own: dict[tuple[tuple[AnyWager, ...], int], FloatArray] = {}
         self._solves: dict[tuple[tuple[AnyWager, ...], int, AnyWager | None], Solution] = {}
         self.dice = first + second
 
@@ -423,8 +302,8 @@ class RoundSearcher:
             else:
                 root, avg = self.policy(rules, wagers[:-1], viewer, before, wagers[-1])
                 # The floor spreads over every legal action, whichever few were solved.
-                width = 1 + len(_legal(rules, self.dice, wagers[:-1])) if wagers[:-1] \
-                    else len(_legal(rules, self.dice, ()))
+                width = 1 + len(legal_after(rules, self.dice, wagers[:-1])) if wagers[:-1] \
+                    else len(legal_after(rules, self.dice, ()))
                 # A wager the search would not consider (another policy made it): no news.
                 chance = avg[:, root.index(wagers[-1])] if wagers[-1] in root else 1.0
             if maker != viewer:
@@ -435,6 +314,34 @@ class RoundSearcher:
         if len(self._reach) > _CACHE:
             self._reach.clear()
         self._reach[key] = found
+        return found
+
+    def own_reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
+                  viewer: int) -> FloatArray:
+        """The viewer's own reach of each of its hands after ``wagers``: :meth:`reach`'s
+        part for it, read from its own searches alone, with no model of the opponent's
+        wagers (what a re-solved turn of its own needs, :meth:`solution`)."""
+        key = (wagers, viewer)
+        found = self._own.get(key)
+        if found is not None:
+            return found
+        if not wagers:
+            found = np.ones(self.game.n_states[viewer])
+        else:
+            found = self.own_reach(rules, wagers[:-1], viewer)
+            maker = (len(wagers) - 1) % 2
+            if maker == viewer:
+                played = self.blueprint_chance(wagers, maker)
+                if played is not None:
+                    found = found * played[0]
+                else:
+                    root, avg = self.policy(rules, wagers[:-1], viewer)
+                    # A wager its search would not consider (another policy made it): no news.
+                    if wagers[-1] in root:
+                        found = found * avg[:, root.index(wagers[-1])]
+        if len(self._own) > _CACHE:
+            self._own.clear()
+        self._own[key] = found
         return found
 
     def rising_numbers(self, wagers: Sequence[AnyWager]) -> list[int] | None:
@@ -482,10 +389,17 @@ class RoundSearcher:
         key = (wagers, viewer, also)
         found = self._solves.get(key)
         if found is None:
-            if reach is None:
-                reach = self.reach(rules, wagers, viewer)
             resolve = RESOLVE or (RESOLVE_ESCAPES and _escaped(wagers))
             follow = self._follow(rules, wagers, viewer) if resolve and not modelled else None
+            if reach is None and follow is not None and wagers:
+                # The gadget picks the opponent's range itself (solve never reads its
+                # reach then): only the viewer's own is needed, and the searches that
+                # model the opponent's wagers are not run for a range nobody reads.
+                mine = self.own_reach(rules, wagers, viewer)
+                other = np.ones(self.game.n_states[1 - viewer])
+                reach = (mine, other) if viewer == 0 else (other, mine)
+            elif reach is None:
+                reach = self.reach(rules, wagers, viewer)
             found = solve(self.leaves, rules, actor, wagers, reach,
                           every=modelled and MODEL_EVERY, choose=not modelled,
                           follow=follow, also=also)
