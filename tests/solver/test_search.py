@@ -225,8 +225,9 @@ def test_a_re_solved_turn_reads_only_the_searchers_own_range(
     """On its own turn after the opponent's wager the gadget picks the opponent's range,
     so the searcher's own range (read from its own searches alone) is all it needs: the
     same as the whole range's part for it, the same solve as one given the modelled range
-    of the opponent too, and no search modelling the opponent's wager where its earlier
-    search met that answer."""
+    of the opponent too, and with the option no search modelling the opponent's wager
+    where its earlier search met that answer."""
+    monkeypatch.setattr(search, "OWN_RANGE_ONLY", True)
     # The viewer, the other, the viewer: each a raise the search before it weighed.
     wagers = (Wager(2, 3), Wager(3, 3), Wager(2, 5))
     lazy = RoundSearcher(KEY, 4, 3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tavern_dice.bots.liars_exploit.identify import MIN_DECISIONS, Identifier
+from tavern_dice.bots.liars_exploit.identify import MIN_DECISIONS, QUESTIONS_PER_TURN, Identifier
 from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
 from tavern_dice.bots.liars_exploit.model import hands_of
 from tavern_dice.bots.liars_exploit.views import view_as
@@ -221,11 +221,11 @@ def test_a_named_bot_meets_its_best_response_only_in_the_big_rounds(
     assert (strong.range_policy(view, (view.own_dice,)) is named) is exploited
 
 
-def test_questions_are_answered_one_a_turn_and_a_rebuilt_identifier_agrees() -> None:
-    """A revealed round's alternative hypotheses wait in line, one worked out per turn of
-    the identifying seat; turns are read from the log, so an identifier built afresh from
-    the log at any turn (a saved game resumed) holds the same evidence as the one that
-    was there all along."""
+def test_questions_are_answered_a_few_a_turn_and_a_rebuilt_identifier_agrees() -> None:
+    """A revealed round's alternative hypotheses wait in line, QUESTIONS_PER_TURN worked
+    out per turn of the identifying seat; turns are read from the log, so an identifier
+    built afresh from the log at any turn (a saved game resumed) holds the same evidence
+    as the one that was there all along."""
     game = LiarsDiceGame(2, dice=SeededDice(2))
     agents = [make_liars_dice_bot("probabilistic", "s", seed=2),
               make_liars_dice_bot("trusting", "o", seed=2)]
@@ -252,7 +252,7 @@ def test_questions_are_answered_one_a_turn_and_a_rebuilt_identifier_agrees() -> 
             turns += 1
         liars_dice_step(game, agents)
     assert turns >= 8
-    assert max(asked) == 1  # at most one a turn, and some turns answered one
+    assert 0 < max(asked) <= QUESTIONS_PER_TURN
     # After the game every turn in the log has had its question: the name is given.
     assert live.identify(game.view(0), 1) == Identifier().identify(game.view(0), 1)
     assert live.identify(game.view(0), 1) == "trusting"

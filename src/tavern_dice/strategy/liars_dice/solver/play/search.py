@@ -33,10 +33,8 @@ search), on every decision:
   hand: a mixed policy, consistent with the range it keeps for itself.
 
 Everything is a function of the public history, so a replay repeats it and an exploiter
-that copies the bot can replay it on every hand. A decision takes one search (about 45-70
-ms of CPU at 5 v 5) where the opponent's last wager is an answer its own previous search
-weighed, and two where the opponent opened or answered otherwise (the opponent's modelled
-range is read only then: on the searcher's own turns the gadget picks it).
+that copies the bot can replay it on every hand. A decision takes one or two searches, each
+about 45-70 ms of CPU at 5 v 5.
 """
 
 from __future__ import annotations
@@ -119,6 +117,16 @@ at 5 v 5, some 700 leaves: 0.3-0.6 s a solve), instead of the searched few and t
 it made (about 13 raises: 0.1 s). **Off** since 2026-12-07: the chance of the wager made,
 hand by hand, is what the ranges read, and the few it was weighed against are the ones the
 search itself plays (``docs/experiments.md`` has the measured cost and strength)."""
+OWN_RANGE_ONLY = False
+"""On the searcher's own re-solved turns read only its own range (:meth:`RoundSearcher.
+own_reach`): the gadget picks the opponent's, and ``solve`` never reads the modelled one
+there, so the search that models the opponent's last wager runs only where the searcher's
+previous search did not meet that answer (or the opponent opened). The same choices.
+**Off**: at 5 v 5 it took the searched decisions' p50 from 129 to 74 ms and ones wild's
+from 153 to 93 ms, but the 99th percentile from 170 to 191 ms and 203 to 354 ms (whole
+games 161 to 184 ms): where the searcher's previous search did not meet the answer, the
+opponent's range is wanted after all, and every search modelling its earlier wagers
+runs on that one decision (``docs/experiments.md``)."""
 OPPONENT_FLOOR = 0.05
 """Share of a uniform choice mixed into the opponent's modelled chances of its wagers."""
 BLUEPRINT_UNTIL_ESCAPE = False
@@ -391,7 +399,7 @@ class RoundSearcher:
         if found is None:
             resolve = RESOLVE or (RESOLVE_ESCAPES and _escaped(wagers))
             follow = self._follow(rules, wagers, viewer) if resolve and not modelled else None
-            if reach is None and follow is not None and wagers:
+            if reach is None and OWN_RANGE_ONLY and follow is not None and wagers:
                 # The gadget picks the opponent's range itself (solve never reads its
                 # reach then): only the viewer's own is needed, and the searches that
                 # model the opponent's wagers are not run for a range nobody reads.
