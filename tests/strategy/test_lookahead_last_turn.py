@@ -1,5 +1,5 @@
 """The lookahead exploiters' last turn, all of the bot's answers at once, against the same
-turn weighed answer by answer (:meth:`LookaheadExploiter._last_turn`, one product each).
+turn weighed answer by answer, every raise after each answer weighed (one product each).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from tavern_dice.bots.liars_exploit.lookahead import LookaheadExploiter
 from tavern_dice.bots.liars_trusting import TrustingLiarsDiceBot
 from tavern_dice.dice import SeededDice
-from tavern_dice.liars_dice.actions import Accuse, LiarsDiceAction
+from tavern_dice.liars_dice.actions import LiarsDiceAction
 from tavern_dice.liars_dice.rules import TAVERN
 from tavern_dice.liars_dice.state import LiarsDiceGame
 from tavern_dice.liars_dice.wager import AnyWager
@@ -20,21 +20,22 @@ from tavern_dice.play.runner import liars_dice_step
 
 
 class _AnswerByAnswer(LookaheadExploiter):
-    """The last turn as the scalar search writes it: one answer at a time."""
+    """The last turn weighed as the scalar search weighs a turn: answer by answer, one
+    product each, every raise after the answer (not only the lowest of each face)."""
 
     def _last_turns(self, d: Any, extra: tuple[tuple[int, AnyWager], ...],
                     actions: Sequence[LiarsDiceAction], branches: Any) -> float:
-        mine = extra[-1][1]
-        total = 0.0
-        for j, action in enumerate(actions):
-            branch = branches[j]
-            if not branch.any():
-                continue
-            if isinstance(action, Accuse):
-                total += self._called_value(d, mine, branch)
-            else:
-                total += self._last_turn(d, (*extra, (d.opp, action)), branch)
-        return total
+        return self._each_answer(d, extra, actions, branches, 0)
+
+    def _my_turn(self, d: Any, extra: tuple[tuple[int, AnyWager], ...], mass: Any,
+                 depth: int) -> float:
+        if depth:
+            return super()._my_turn(d, extra, mass, depth)
+        value = self._accuse_value(d, extra[-1][1], mass)
+        raises = self._raises(d, extra)
+        if not raises:
+            return value
+        return max(value, float((2.0 * (mass @ d.truths(raises)) - mass.sum()).max()))
 
 
 @pytest.mark.parametrize("depth", [1, 2])

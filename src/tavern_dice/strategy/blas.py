@@ -41,17 +41,12 @@ def one_blas_thread() -> Iterator[None]:
     """Run the body with BLAS limited to one thread (about 30 microseconds to enter and
     leave; free inside another such body of the same thread, as where an exploiter's copy
     of a bot decides dozens of times within one decision)."""
-    depth = getattr(_held, "depth", 0)
-    if depth:
-        _held.depth = depth + 1
-        try:
-            yield
-        finally:
-            _held.depth = depth
+    if getattr(_held, "on", False):  # an outer body holds the limit and gives it back
+        yield
         return
     with _controller().limit(limits=1, user_api="blas"):
-        _held.depth = 1
+        _held.on = True
         try:
             yield
         finally:
-            _held.depth = 0
+            _held.on = False

@@ -303,21 +303,23 @@ class RoundSearcher:
         else:
             before = self.reach(rules, wagers[:-1], viewer)
             maker = (len(wagers) - 1) % 2
-            played = self.blueprint_chance(wagers, maker)
-            chance: FloatArray | float
-            if played is not None:
-                chance, width = played
-            else:
-                root, avg = self.policy(rules, wagers[:-1], viewer, before, wagers[-1])
-                # The floor spreads over every legal action, whichever few were solved.
-                width = 1 + len(legal_after(rules, self.dice, wagers[:-1])) if wagers[:-1] \
-                    else len(legal_after(rules, self.dice, ()))
-                # A wager the search would not consider (another policy made it): no news.
-                chance = avg[:, root.index(wagers[-1])] if wagers[-1] in root else 1.0
-            if maker != viewer:
-                chance = (1 - OPPONENT_FLOOR) * chance + OPPONENT_FLOOR / width
             parts = list(before)
-            parts[maker] = before[maker] * chance
+            if maker == viewer:
+                parts[viewer] = self.own_reach(rules, wagers, viewer)
+            else:
+                played = self.blueprint_chance(wagers, maker)
+                chance: FloatArray | float
+                if played is not None:
+                    chance, width = played
+                else:
+                    root, avg = self.policy(rules, wagers[:-1], viewer, before, wagers[-1])
+                    # The floor spreads over every legal action, whichever few were solved.
+                    width = 1 + len(legal_after(rules, self.dice, wagers[:-1])) \
+                        if wagers[:-1] else len(legal_after(rules, self.dice, ()))
+                    # A wager the search would not consider (another policy made it).
+                    chance = avg[:, root.index(wagers[-1])] if wagers[-1] in root else 1.0
+                chance = (1 - OPPONENT_FLOOR) * chance + OPPONENT_FLOOR / width
+                parts[maker] = before[maker] * chance
             found = (parts[0], parts[1])
         if len(self._reach) > _CACHE:
             self._reach.clear()
@@ -327,8 +329,8 @@ class RoundSearcher:
     def own_reach(self, rules: LiarsDiceRules, wagers: tuple[AnyWager, ...],
                   viewer: int) -> FloatArray:
         """The viewer's own reach of each of its hands after ``wagers``: :meth:`reach`'s
-        part for it, read from its own searches alone, with no model of the opponent's
-        wagers (what a re-solved turn of its own needs, :meth:`solution`)."""
+        part for it, read from its own searches alone (exactly as it played them), with
+        no model of the opponent's wagers."""
         key = (wagers, viewer)
         found = self._own.get(key)
         if found is not None:
